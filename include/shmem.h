@@ -1,0 +1,162 @@
+/* OpenSHMEM 1.5 with the 1.6 additions: the host API.
+ * Typed routines are declared from the type tables in shmem/types.h. */
+#ifndef SHMEM_H
+#define SHMEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <shmem/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SHMEM_MAJOR_VERSION 1
+#define SHMEM_MINOR_VERSION 5
+#define SHMEM_MAX_NAME_LEN 256
+#define SHMEM_VENDOR_STRING "shmem-gpu 0.1 (OpenSHMEM 1.5 with 1.6 additions)"
+
+#define SHMEM_THREAD_SINGLE 0
+#define SHMEM_THREAD_FUNNELED 1
+#define SHMEM_THREAD_SERIALIZED 2
+#define SHMEM_THREAD_MULTIPLE 3
+
+#define SHMEM_CMP_EQ 0
+#define SHMEM_CMP_NE 1
+#define SHMEM_CMP_GT 2
+#define SHMEM_CMP_GE 3
+#define SHMEM_CMP_LT 4
+#define SHMEM_CMP_LE 5
+
+#define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
+#define SHMEM_MALLOC_SIGNAL_REMOTE (1L << 1)
+
+#define SHMEM_CTX_SERIALIZED (1L << 0)
+#define SHMEM_CTX_PRIVATE (1L << 1)
+#define SHMEM_CTX_NOSTORE (1L << 2)
+
+typedef struct shmemi_ctx *shmem_ctx_t;
+extern shmem_ctx_t SHMEM_CTX_DEFAULT;
+#define SHMEM_CTX_INVALID ((shmem_ctx_t)0)
+
+/* Library setup, exit and query. */
+void shmem_init(void);
+int shmem_init_thread(int requested, int *provided);
+void shmem_finalize(void);
+void shmem_global_exit(int status);
+int shmem_my_pe(void);
+int shmem_n_pes(void);
+void shmem_query_thread(int *provided);
+void shmem_query_initialized(int *initialized);
+void shmem_info_get_version(int *major, int *minor);
+void shmem_info_get_name(char *name);
+int shmem_pe_accessible(int pe);
+int shmem_addr_accessible(const void *addr, int pe);
+void *shmem_ptr(const void *dest, int pe);
+
+/* Memory management. */
+void *shmem_malloc(size_t size);
+void *shmem_calloc(size_t count, size_t size);
+void *shmem_align(size_t alignment, size_t size);
+void *shmem_realloc(void *ptr, size_t size);
+void shmem_free(void *ptr);
+void *shmem_malloc_with_hints(size_t size, long hints);
+
+/* Typed RMA. */
+#define SHMEMI_DECL_RMA(T, N)                                                 \
+    void shmem_ctx_##N##_put(shmem_ctx_t ctx, T *dest, const T *source,      \
+                             size_t nelems, int pe);                          \
+    void shmem_ctx_##N##_get(shmem_ctx_t ctx, T *dest, const T *source,      \
+                             size_t nelems, int pe);                          \
+    void shmem_ctx_##N##_put_nbi(shmem_ctx_t ctx, T *dest, const T *source,  \
+                                 size_t nelems, int pe);                      \
+    void shmem_ctx_##N##_get_nbi(shmem_ctx_t ctx, T *dest, const T *source,  \
+                                 size_t nelems, int pe);                      \
+    void shmem_ctx_##N##_iput(shmem_ctx_t ctx, T *dest, const T *source,     \
+                              ptrdiff_t dst, ptrdiff_t sst, size_t nelems,    \
+                              int pe);                                        \
+    void shmem_ctx_##N##_iget(shmem_ctx_t ctx, T *dest, const T *source,     \
+                              ptrdiff_t dst, ptrdiff_t sst, size_t nelems,    \
+                              int pe);                                        \
+    void shmem_ctx_##N##_p(shmem_ctx_t ctx, T *dest, T value, int pe);        \
+    T shmem_ctx_##N##_g(shmem_ctx_t ctx, const T *source, int pe);            \
+    void shmem_##N##_put(T *dest, const T *source, size_t nelems, int pe);    \
+    void shmem_##N##_get(T *dest, const T *source, size_t nelems, int pe);    \
+    void shmem_##N##_put_nbi(T *dest, const T *source, size_t nelems,        \
+                             int pe);                                         \
+    void shmem_##N##_get_nbi(T *dest, const T *source, size_t nelems,        \
+                             int pe);                                         \
+    void shmem_##N##_iput(T *dest, const T *source, ptrdiff_t dst,           \
+                          ptrdiff_t sst, size_t nelems, int pe);              \
+    void shmem_##N##_iget(T *dest, const T *source, ptrdiff_t dst,           \
+                          ptrdiff_t sst, size_t nelems, int pe);              \
+    void shmem_##N##_p(T *dest, T value, int pe);                             \
+    T shmem_##N##_g(const T *source, int pe);
+SHMEMI_RMA_TYPES(SHMEMI_DECL_RMA)
+#undef SHMEMI_DECL_RMA
+
+/* Sized RMA. */
+#define SHMEMI_DECL_SIZED(B)                                                  \
+    void shmem_ctx_put##B(shmem_ctx_t ctx, void *dest, const void *source,   \
+                          size_t nelems, int pe);                             \
+    void shmem_ctx_get##B(shmem_ctx_t ctx, void *dest, const void *source,   \
+                          size_t nelems, int pe);                             \
+    void shmem_ctx_put##B##_nbi(shmem_ctx_t ctx, void *dest,                 \
+                                const void *source, size_t nelems, int pe);   \
+    void shmem_ctx_get##B##_nbi(shmem_ctx_t ctx, void *dest,                 \
+                                const void *source, size_t nelems, int pe);   \
+    void shmem_ctx_iput##B(shmem_ctx_t ctx, void *dest, const void *source,  \
+                           ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
+                           int pe);                                           \
+    void shmem_ctx_iget##B(shmem_ctx_t ctx, void *dest, const void *source,  \
+                           ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
+                           int pe);                                           \
+    void shmem_put##B(void *dest, const void *source, size_t nelems, int pe); \
+    void shmem_get##B(void *dest, const void *source, size_t nelems, int pe); \
+    void shmem_put##B##_nbi(void *dest, const void *source, size_t nelems,   \
+                            int pe);                                          \
+    void shmem_get##B##_nbi(void *dest, const void *source, size_t nelems,   \
+                            int pe);                                          \
+    void shmem_iput##B(void *dest, const void *source, ptrdiff_t dst,        \
+                       ptrdiff_t sst, size_t nelems, int pe);                 \
+    void shmem_iget##B(void *dest, const void *source, ptrdiff_t dst,        \
+                       ptrdiff_t sst, size_t nelems, int pe);
+SHMEMI_SIZES(SHMEMI_DECL_SIZED)
+#undef SHMEMI_DECL_SIZED
+
+void shmem_ctx_putmem(shmem_ctx_t ctx, void *dest, const void *source,
+                      size_t nelems, int pe);
+void shmem_ctx_getmem(shmem_ctx_t ctx, void *dest, const void *source,
+                      size_t nelems, int pe);
+void shmem_ctx_putmem_nbi(shmem_ctx_t ctx, void *dest, const void *source,
+                          size_t nelems, int pe);
+void shmem_ctx_getmem_nbi(shmem_ctx_t ctx, void *dest, const void *source,
+                          size_t nelems, int pe);
+void shmem_putmem(void *dest, const void *source, size_t nelems, int pe);
+void shmem_getmem(void *dest, const void *source, size_t nelems, int pe);
+void shmem_putmem_nbi(void *dest, const void *source, size_t nelems, int pe);
+void shmem_getmem_nbi(void *dest, const void *source, size_t nelems, int pe);
+
+/* Ordering and completion. */
+void shmem_ctx_fence(shmem_ctx_t ctx);
+void shmem_ctx_quiet(shmem_ctx_t ctx);
+void shmem_fence(void);
+void shmem_quiet(void);
+
+/* Synchronization. */
+void shmem_barrier_all(void);
+void shmem_sync_all(void);
+
+#define SHMEMI_DECL_P2P(T, N)                                                 \
+    void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value);               \
+    int shmem_##N##_test(T *ivar, int cmp, T cmp_value);
+SHMEMI_P2P_TYPES(SHMEMI_DECL_P2P)
+#undef SHMEMI_DECL_P2P
+
+#ifdef __cplusplus
+}
+#endif
+
+#include <shmem/generic.h>
+
+#endif

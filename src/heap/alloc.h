@@ -1,0 +1,28 @@
+/* The symmetric allocator: hands out offsets of the heap. It is
+ * deterministic (the same sequence of calls gives the same offsets on every
+ * PE), so a symmetric object has the same offset everywhere and no address
+ * is ever exchanged. Its bookkeeping lives in private memory, never in the
+ * heap, so a stray user write cannot corrupt it. */
+#ifndef SHMEMI_ALLOC_H
+#define SHMEMI_ALLOC_H
+
+#include <stddef.h>
+
+/* Every block starts on a cache line, so two objects never share one. */
+#define SHMEMI_ALLOC_MIN_ALIGN 64
+
+void shmemi_alloc_init(size_t lo, size_t hi);
+void shmemi_alloc_fini(void);
+/* 0 and *off on success; -1 when no free range is large enough. */
+int shmemi_alloc_take(size_t size, size_t align, size_t *off);
+/* The size of the block at off (0 when off is not an allocated block). */
+size_t shmemi_alloc_size_of(size_t off);
+/* Frees the block at off: 0, or -1 when off is not an allocated block. */
+int shmemi_alloc_release(size_t off);
+/* Grows or shrinks the block at off without moving it: 0, or -1 when the
+ * space after it is taken. */
+int shmemi_alloc_resize(size_t off, size_t size);
+/* Bytes in the largest free range, for messages. */
+size_t shmemi_alloc_largest_free(void);
+
+#endif

@@ -1,0 +1,108 @@
+/* Node peers that die without shmem_finalize must not leave the others
+ * waiting forever. Each PE keeps a thread that sleeps in poll() on the peer
+ * links; a link closes when its process ends for any reason (exit, crash,
+ * SIGKILL), and the peer's heap header, which stays readable through our
+ * mapping, tells whether that was a clean shmem_finalize. */
+#define _GNU_SOURCE
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "../init/error.h"
+#include "heap.h"
+
+static pthread_t watcher;
+static int wake_fd = -1;
+
+_Noreturn void shmemi_abort_exit(void)
+{
+    struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
+    _exit(atomic_load(&h->abort_status));
+}
+
+_Noreturn void shmemi_liveness_end_job(int status, const char *why)
+{
+    for (int i = 0; i < shmemi_state.n_local; i++) {
+        struct shmemi_heap_header *h = shmemi_heap_header_of(i);
+        if (i == shmemi_state.my_local) {
+            atomic_store(&h->state, SHMEMI_PE_EXITING);
+            continue;
+        }
+        int expected = 0;
+        atomic_compare_exchange_strong(&h->abort_status, &expected, status);
+        atomic_store(&h->abort_pending, 1);
+    }
+    shmemi_state.boot.abort(status, why);
+    _exit(status);
+}
+
+static void *watch(void *arg)
+{
+    (void)arg;
+    int n = shmemi_state.n_local;
+    struct pollfd *p = calloc((size_t)n + 1, sizeof *p);
+    for (int i = 0; i < n; i++) {
+        p[i].fd = shmemi_heap.links[i];
+        p[i].events = POLLRDHUP;
+    }
+    p[n].fd = wake_fd;
+    p[n].events = POLLIN;
+    for (;;) {
+        if (poll(p, (nfds_t)n + 1, -1) < 0)
+            continue;
+        if (p[n].revents)
+            break;
+        for (int i = 0; i < n; i++) {
+            if (p[i].fd < 0 || !(p[i].revents & (POLLRDHUP | POLLHUP | POLLERR)))
+                continue;
+            struct shmemi_heap_header *h = shmemi_heap_header_of(i);
+            int st = atomic_load(&h->state);
+            if (st == SHMEMI_PE_FINALIZED) {
+                p[i].fd = -1;
+                continue;
+            }
+            if (st == SHMEMI_PE_EXITING)
+                shmemi_abort_exit();
+            char why[160];
+            snprintf(why, sizeof why,
+                     "PE %d (pid %d) ended without calling shmem_finalize",
+                     shmemi_state.local_pes[i], h->pid);
+            shmemi_warn("liveness", "%s (it exited, crashed or was killed); "
+                        "ending the job", why);
+            shmemi_liveness_end_job(1, why);
+        }
+    }
+    free(p);
+    return NULL;
+}
+
+static void end_job(int status, const char *why)
+{
+    shmemi_liveness_end_job(status, why);
+}
+
+void shmemi_liveness_start(void)
+{
+    shmemi_state.end_job = end_job;
+    if (shmemi_state.n_local == 1)
+        return;
+    wake_fd = eventfd(0, EFD_CLOEXEC);
+    if (wake_fd < 0 || pthread_create(&watcher, NULL, watch, NULL) != 0)
+        shmemi_fatal("shmem_init", "cannot start the peer liveness thread");
+}
+
+void shmemi_liveness_stop(void)
+{
+    shmemi_state.end_job = NULL;
+    if (wake_fd < 0)
+        return;
+    uint64_t one = 1;
+    ssize_t w = write(wake_fd, &one, sizeof one);
+    (void)w;
+    pthread_join(watcher, NULL);
+    close(wake_fd);
+    wake_fd = -1;
+}

@@ -1,0 +1,149 @@
+/* The symmetric memory routines. Each is collective: every PE makes the
+ * same calls in the same order, the deterministic allocator then returns the
+ * same offset everywhere, and a barrier makes the memory usable by all PEs
+ * (or unused by all, before it is freed) when the call returns. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <shmem.h>
+
+#include "../init/config.h"
+#include "../init/error.h"
+#include "../sync/sync.h"
+#include "alloc.h"
+#include "heap.h"
+
+/* Under SHMEM_DEBUG: every PE must have passed the same arguments, or the
+ * heaps stop being symmetric; say which PE differs. */
+static void check_agreement(const char *call, uint64_t a, uint64_t b)
+{
+    if (!shmemi_config.debug)
+        return;
+    uint64_t mine[2] = {a, b};
+    uint64_t *all = calloc((size_t)shmemi_state.n_pes, sizeof mine);
+    if (!all || shmemi_state.boot.allgather(mine, all, sizeof mine) != 0)
+        shmemi_fatal(call, "cannot check the arguments of the other PEs");
+    for (int pe = 0; pe < shmemi_state.n_pes; pe++)
+        if (all[2 * pe] != a || all[2 * pe + 1] != b)
+            shmemi_fatal(call, "PE %d passed (%llu, %llu) but PE %d passed "
+                         "(%llu, %llu); symmetric allocation is collective and "
+                         "needs the same arguments on every PE",
+                         shmemi_state.my_pe, (unsigned long long)a,
+                         (unsigned long long)b, pe,
+                         (unsigned long long)all[2 * pe],
+                         (unsigned long long)all[2 * pe + 1]);
+    free(all);
+}
+
+static void *take(const char *call, size_t size, size_t align, int zero)
+{
+    shmemi_require_init(call);
+    check_agreement(call, size, align);
+    size_t off;
+    void *p = NULL;
+    if (shmemi_alloc_take(size, align, &off) == 0) {
+        p = shmemi_heap.base + off;
+        /* A reused block holds old data; clear it before others can see it. */
+        if (zero)
+            memset(p, 0, size);
+    } else if (shmemi_state.my_pe == 0)
+        shmemi_warn(call, "cannot allocate %zu bytes: the largest free block of "
+                    "the symmetric heap has %zu bytes; raise "
+                    "SHMEM_SYMMETRIC_SIZE (now %zu bytes)",
+                    size, shmemi_alloc_largest_free(), shmemi_config.symmetric_size);
+    shmemi_barrier_world();
+    return p;
+}
+
+/* The heap offset of a block start, or ends the job naming the misuse. */
+static size_t block_of(const char *call, const void *ptr)
+{
+    if (!shmemi_heap_contains(ptr, 1))
+        shmemi_fatal(call, "%p is not in the symmetric heap; pass a pointer "
+                     "returned by shmem_malloc, shmem_calloc, shmem_align or "
+                     "shmem_realloc", ptr);
+    size_t off = (size_t)((const char *)ptr - shmemi_heap.base);
+    if (shmemi_alloc_size_of(off) == 0)
+        shmemi_fatal(call, "%p is not an allocated block of the symmetric heap: "
+                     "it was already freed, or points inside a block", ptr);
+    return off;
+}
+
+void *shmem_malloc(size_t size)
+{
+    return size ? take(__func__, size, SHMEMI_ALLOC_MIN_ALIGN, 0) : NULL;
+}
+
+void *shmem_malloc_with_hints(size_t size, long hints)
+{
+    if (hints & ~(SHMEM_MALLOC_ATOMICS_REMOTE | SHMEM_MALLOC_SIGNAL_REMOTE))
+        shmemi_warn(__func__, "unknown hint bits 0x%lx are ignored",
+                    hints & ~(SHMEM_MALLOC_ATOMICS_REMOTE | SHMEM_MALLOC_SIGNAL_REMOTE));
+    return size ? take(__func__, size, SHMEMI_ALLOC_MIN_ALIGN, 0) : NULL;
+}
+
+void *shmem_calloc(size_t count, size_t size)
+{
+    if (count == 0 || size == 0)
+        return NULL;
+    if (count > SIZE_MAX / size) {
+        shmemi_warn(__func__, "%zu x %zu bytes overflows size_t", count, size);
+        return NULL;
+    }
+    return take(__func__, count * size, SHMEMI_ALLOC_MIN_ALIGN, 1);
+}
+
+void *shmem_align(size_t alignment, size_t size)
+{
+    if (alignment == 0 || (alignment & (alignment - 1))) {
+        shmemi_warn(__func__, "alignment %zu is not a power of two", alignment);
+        return NULL;
+    }
+    return size ? take(__func__, size, alignment, 0) : NULL;
+}
+
+void shmem_free(void *ptr)
+{
+    shmemi_require_init(__func__);
+    if (!ptr)
+        return;
+    size_t off = block_of(__func__, ptr);
+    check_agreement(__func__, off, 0);
+    /* No PE may still be using the block when it becomes free. */
+    shmemi_barrier_world();
+    shmemi_alloc_release(off);
+}
+
+void *shmem_realloc(void *ptr, size_t size)
+{
+    if (!ptr)
+        return shmem_malloc(size);
+    if (size == 0) {
+        shmem_free(ptr);
+        return NULL;
+    }
+    shmemi_require_init(__func__);
+    size_t off = block_of(__func__, ptr);
+    check_agreement(__func__, off, size);
+    /* Others may still read the old block until everyone is here. */
+    shmemi_barrier_world();
+    if (shmemi_alloc_resize(off, size) == 0) {
+        shmemi_barrier_world();
+        return ptr;
+    }
+    size_t old = shmemi_alloc_size_of(off), noff;
+    void *p = NULL;
+    if (shmemi_alloc_take(size, SHMEMI_ALLOC_MIN_ALIGN, &noff) == 0) {
+        p = shmemi_heap.base + noff;
+        memcpy(p, ptr, old < size ? old : size);
+        shmemi_alloc_release(off);
+    } else if (shmemi_state.my_pe == 0) {
+        shmemi_warn(__func__, "cannot grow a block to %zu bytes: the largest free "
+                    "block of the symmetric heap has %zu bytes; raise "
+                    "SHMEM_SYMMETRIC_SIZE (now %zu bytes)",
+                    size, shmemi_alloc_largest_free(), shmemi_config.symmetric_size);
+    }
+    shmemi_barrier_world();
+    return p;
+}

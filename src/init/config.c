@@ -1,0 +1,83 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "error.h"
+
+struct shmemi_config shmemi_config;
+
+int shmemi_parse_size(const char *text, size_t *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || errno != 0 || v < 0 || !isfinite(v))
+        return -1;
+    double scale = 1;
+    switch (toupper((unsigned char)*end)) {
+    case 'K': scale = 1024.0; end++; break;
+    case 'M': scale = 1024.0 * 1024; end++; break;
+    case 'G': scale = 1024.0 * 1024 * 1024; end++; break;
+    case 'T': scale = 1024.0 * 1024 * 1024 * 1024; end++; break;
+    default: break;
+    }
+    if (*end == 'B' || *end == 'b')
+        end++;
+    if (*end != '\0' || v * scale >= 18446744073709551615.0)
+        return -1;
+    *out = (size_t)(v * scale);
+    return 0;
+}
+
+static int parse_bool(const char *text, int *out)
+{
+    static const char *yes[] = {"1", "y", "yes", "true", "on"};
+    static const char *no[] = {"0", "n", "no", "false", "off"};
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+        if (strcasecmp(text, yes[i]) == 0) { *out = 1; return 0; }
+        if (strcasecmp(text, no[i]) == 0) { *out = 0; return 0; }
+    }
+    return -1;
+}
+
+static int parse_kind_bool(const char *t, int *o) { return parse_bool(t, o); }
+static int parse_kind_size(const char *t, size_t *o) { return shmemi_parse_size(t, o); }
+static int parse_kind_string(const char *t, const char **o) { *o = t; return 0; }
+
+static const char *expect_bool = "0/1, yes/no, true/false or on/off";
+static const char *expect_size = "a byte count such as 512M or 2G";
+static const char *expect_string = "a string";
+
+void shmemi_config_load(void)
+{
+#define SHMEMI_CONFIG_LOAD(NAME, FIELD, KIND, DEF, HELP)                      \
+    do {                                                                      \
+        const char *v = getenv(#NAME);                                        \
+        if (parse_kind_##KIND(v ? v : DEF, &shmemi_config.FIELD) != 0)        \
+            shmemi_fatal("shmem_init",                                        \
+                         "%s=\"%s\" is not valid: expected %s (%s)", #NAME,   \
+                         v, expect_##KIND, HELP);                             \
+    } while (0);
+    SHMEMI_CONFIG_TABLE(SHMEMI_CONFIG_LOAD)
+#undef SHMEMI_CONFIG_LOAD
+}
+
+static void print_bool(FILE *o, int v) { fputs(v ? "1" : "0", o); }
+static void print_size(FILE *o, size_t v) { fprintf(o, "%zu", v); }
+static void print_string(FILE *o, const char *v) { fputs(v, o); }
+
+void shmemi_config_print(FILE *out)
+{
+#define SHMEMI_CONFIG_PRINT(NAME, FIELD, KIND, DEF, HELP)                     \
+    fprintf(out, "  %-22s = ", #NAME);                                        \
+    print_##KIND(out, shmemi_config.FIELD);                                   \
+    fprintf(out, "%s\n      %s (default %s)\n",                               \
+            getenv(#NAME) ? "" : "  (default)", HELP, DEF);
+    SHMEMI_CONFIG_TABLE(SHMEMI_CONFIG_PRINT)
+#undef SHMEMI_CONFIG_PRINT
+}

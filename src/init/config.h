@@ -1,0 +1,54 @@
+/* The environment variables the runtime reads: one table, used to parse,
+ * to validate (a bad value is an error, never silently ignored) and to print
+ * (SHMEM_INFO and shmem-info). */
+#ifndef SHMEMI_CONFIG_H
+#define SHMEMI_CONFIG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* X(NAME, FIELD, KIND, DEFAULT, HELP). KIND is bool, size or string. */
+#define SHMEMI_CONFIG_TABLE(X)                                                \
+    X(SHMEM_SYMMETRIC_SIZE, symmetric_size, size, "1G",                       \
+      "Bytes of symmetric heap per PE (suffixes K, M, G, T; powers of 1024). "\
+      "Host memory is committed only as it is touched, so a large value "     \
+      "costs address space, not memory.")                                     \
+    X(SHMEM_DEBUG, debug, bool, "0",                                          \
+      "Check arguments of every call (PE range, pointers inside the "         \
+      "symmetric heap, sizes, collective agreement) and report misuse with "  \
+      "the call and the PE.")                                                 \
+    X(SHMEM_INFO, info, bool, "0",                                            \
+      "Print every variable of this table with its value and help at "        \
+      "shmem_init (PE 0 only).")                                              \
+    X(SHMEM_VERSION, version, bool, "0",                                      \
+      "Print the library version at shmem_init (PE 0 only).")                 \
+    X(SHMEM_BOOTSTRAP, bootstrap, string, "auto",                             \
+      "How PEs find each other: auto (PMIx under mpirun/prterun, then "      \
+      "shmemrun, then a single PE), pmix, shmemrun or single.")              \
+    X(SHMEM_SPIN_COUNT, spin_count, size, "4096",                             \
+      "Polls of a flag before a waiting PE starts yielding its core to "      \
+      "others; lower it when PEs outnumber cores.")                           \
+    X(SHMEM_PEER_TIMEOUT, peer_timeout, size, "10",                           \
+      "Seconds shmem_init waits for the node's PEs to connect to each other " \
+      "before it reports which ones are missing.")
+
+struct shmemi_config {
+#define SHMEMI_CONFIG_FIELD_bool int
+#define SHMEMI_CONFIG_FIELD_size size_t
+#define SHMEMI_CONFIG_FIELD_string const char *
+#define SHMEMI_CONFIG_FIELD(NAME, FIELD, KIND, DEF, HELP)                     \
+    SHMEMI_CONFIG_FIELD_##KIND FIELD;
+    SHMEMI_CONFIG_TABLE(SHMEMI_CONFIG_FIELD)
+#undef SHMEMI_CONFIG_FIELD
+};
+
+extern struct shmemi_config shmemi_config;
+
+/* Reads every variable; a bad value is reported and ends the PE. */
+void shmemi_config_load(void);
+/* Prints the table with the values in effect. */
+void shmemi_config_print(FILE *out);
+/* Parses "12", "4K", "1.5G": returns 0, or -1 if text is not a size. */
+int shmemi_parse_size(const char *text, size_t *out);
+
+#endif

@@ -1,0 +1,126 @@
+/* shmem_init, shmem_finalize and the queries about the runtime itself. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <shmem.h>
+
+#include "../heap/heap.h"
+#include "../sync/sync.h"
+#include "config.h"
+#include "error.h"
+#include "locality.h"
+#include "runtime.h"
+
+struct shmemi_state shmemi_state;
+
+void shmemi_require_init(const char *call)
+{
+    if (!shmemi_initialized())
+        shmemi_fatal(call, "called before shmem_init (or after the last "
+                     "shmem_finalize); call shmem_init first");
+}
+
+static void report_start(void)
+{
+    if (shmemi_state.my_pe != 0)
+        return;
+    if (shmemi_config.version || shmemi_config.info)
+        fprintf(stderr, "shmem: %s, %d PEs (%d on this node), bootstrap %s\n",
+                SHMEM_VENDOR_STRING, shmemi_state.n_pes, shmemi_state.n_local,
+                shmemi_state.boot.name);
+    if (shmemi_config.info) {
+        fprintf(stderr, "shmem: environment variables:\n");
+        shmemi_config_print(stderr);
+    }
+}
+
+static void start(int requested)
+{
+    shmemi_config_load();
+    shmemi_bootstrap_init(&shmemi_state.boot);
+    shmemi_state.my_pe = shmemi_state.boot.rank;
+    shmemi_state.n_pes = shmemi_state.boot.size;
+    shmemi_state.thread_level = requested > SHMEM_THREAD_MULTIPLE ? SHMEM_THREAD_MULTIPLE
+                                                                  : requested;
+    shmemi_locality_init();
+    shmemi_heap_init();
+    shmemi_sync_init();
+    shmemi_state.init_count = 1;
+    shmemi_barrier_world();
+    report_start();
+}
+
+int shmem_init_thread(int requested, int *provided)
+{
+    if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
+        shmemi_fatal(__func__, "requested thread level %d is not one of "
+                     "SHMEM_THREAD_SINGLE, _FUNNELED, _SERIALIZED or _MULTIPLE",
+                     requested);
+    if (shmemi_initialized())
+        shmemi_state.init_count++;
+    else
+        start(requested);
+    if (provided)
+        *provided = shmemi_state.thread_level;
+    return 0;
+}
+
+void shmem_init(void) { shmem_init_thread(SHMEM_THREAD_SINGLE, NULL); }
+
+void shmem_finalize(void)
+{
+    shmemi_require_init(__func__);
+    if (--shmemi_state.init_count > 0)
+        return;
+    shmemi_barrier_world();
+    shmemi_sync_fini();
+    shmemi_heap_finalize();
+    if (shmemi_state.boot.finalize() != 0)
+        shmemi_warn(__func__, "the bootstrap did not finalize cleanly");
+    shmemi_locality_fini();
+    memset(&shmemi_state.boot, 0, sizeof shmemi_state.boot);
+}
+
+void shmem_global_exit(int status)
+{
+    shmemi_require_init(__func__);
+    fflush(NULL);
+    char why[64];
+    snprintf(why, sizeof why, "shmem_global_exit(%d) on PE %d", status, shmemi_state.my_pe);
+    shmemi_liveness_end_job(status, why);
+}
+
+int shmem_my_pe(void)
+{
+    shmemi_require_init(__func__);
+    return shmemi_state.my_pe;
+}
+
+int shmem_n_pes(void)
+{
+    shmemi_require_init(__func__);
+    return shmemi_state.n_pes;
+}
+
+void shmem_query_thread(int *provided)
+{
+    shmemi_require_init(__func__);
+    *provided = shmemi_state.thread_level;
+}
+
+void shmem_query_initialized(int *initialized) { *initialized = shmemi_initialized(); }
+
+void shmem_info_get_version(int *major, int *minor)
+{
+    *major = SHMEM_MAJOR_VERSION;
+    *minor = SHMEM_MINOR_VERSION;
+}
+
+void shmem_info_get_name(char *name)
+{
+    strncpy(name, SHMEM_VENDOR_STRING, SHMEM_MAX_NAME_LEN - 1);
+    name[SHMEM_MAX_NAME_LEN - 1] = '\0';
+}

@@ -1,0 +1,93 @@
+/* Two PEs share a node when they see the same host name and the same kernel
+ * boot: the boot id tells apart containers that reuse a host name on
+ * different machines. Every PE also tells its pid and heap size, so that
+ * messages can name processes and mismatched settings are caught. */
+#include "locality.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "error.h"
+#include "runtime.h"
+
+struct pe_card {
+    uint64_t node;
+    uint64_t symmetric_size;
+    int32_t pid;
+    int32_t pad;
+};
+
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+static uint64_t node_id(void)
+{
+    char host[256] = "", boot[64] = "";
+    gethostname(host, sizeof host - 1);
+    FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+    if (f) {
+        if (!fgets(boot, sizeof boot, f))
+            boot[0] = '\0';
+        fclose(f);
+    }
+    return fnv(fnv(1469598103934665603ULL, host), boot);
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        shmemi_fatal("shmem_init", "out of memory");
+    return p;
+}
+
+void shmemi_locality_init(void)
+{
+    int n = shmemi_state.n_pes, me = shmemi_state.my_pe;
+    struct pe_card mine = {.node = node_id(),
+                           .symmetric_size = shmemi_config.symmetric_size,
+                           .pid = (int32_t)getpid()};
+    struct pe_card *all = xcalloc((size_t)n, sizeof *all);
+    if (shmemi_state.boot.allgather(&mine, all, sizeof mine) != 0)
+        shmemi_fatal("shmem_init", "the bootstrap allgather failed");
+
+    shmemi_state.local_index = xcalloc((size_t)n, sizeof(int));
+    shmemi_state.local_pes = xcalloc((size_t)n, sizeof(int));
+    shmemi_state.pids = xcalloc((size_t)n, sizeof(int));
+    int n_local = 0;
+    for (int pe = 0; pe < n; pe++) {
+        if (all[pe].symmetric_size != mine.symmetric_size)
+            shmemi_fatal("shmem_init",
+                         "SHMEM_SYMMETRIC_SIZE is %llu bytes on PE %d but %llu "
+                         "on PE %d; every PE must use the same value",
+                         (unsigned long long)mine.symmetric_size, me,
+                         (unsigned long long)all[pe].symmetric_size, pe);
+        shmemi_state.pids[pe] = all[pe].pid;
+        if (all[pe].node == mine.node) {
+            if (pe == me)
+                shmemi_state.my_local = n_local;
+            shmemi_state.local_pes[n_local] = pe;
+            shmemi_state.local_index[pe] = n_local++;
+        } else {
+            shmemi_state.local_index[pe] = -1;
+        }
+    }
+    shmemi_state.n_local = n_local;
+    free(all);
+}
+
+void shmemi_locality_fini(void)
+{
+    free(shmemi_state.local_index);
+    free(shmemi_state.local_pes);
+    free(shmemi_state.pids);
+    shmemi_state.local_index = shmemi_state.local_pes = shmemi_state.pids = NULL;
+}

@@ -1,0 +1,36 @@
+/* The state of this PE's runtime, shared by every layer. */
+#ifndef SHMEMI_RUNTIME_H
+#define SHMEMI_RUNTIME_H
+
+#include <stdatomic.h>
+
+#include "bootstrap.h"
+
+struct shmemi_state {
+    /* shmem_init calls not yet matched by shmem_finalize (1.6 allows
+     * nesting); the runtime is up while this is positive. */
+    int init_count;
+    int thread_level;
+    int my_pe;
+    int n_pes;
+    struct shmemi_bootstrap boot;
+    /* Node locality, from the bootstrap: PEs sharing this node, in PE order. */
+    int n_local;
+    int my_local;
+    int *local_index; /* [n_pes]: index among the node's PEs, or -1 */
+    int *local_pes;   /* [n_local]: the PE of each local index */
+    int *pids;        /* [n_pes] */
+    /* Ends the whole job; set once node peers can be told directly, so that
+     * they leave their spin loops at once instead of waiting for the
+     * launcher. */
+    void (*end_job)(int status, const char *why);
+};
+
+extern struct shmemi_state shmemi_state;
+
+/* Ends the PE when the runtime is not up, naming the call. */
+void shmemi_require_init(const char *call);
+
+static inline int shmemi_initialized(void) { return shmemi_state.init_count > 0; }
+
+#endif

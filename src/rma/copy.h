@@ -1,0 +1,56 @@
+/* The copies behind every put and get, parameterised by element size so
+ * that the typed, sized and mem routines share one implementation; each is
+ * inlined with a constant element size. */
+#ifndef SHMEMI_COPY_H
+#define SHMEMI_COPY_H
+
+#include "rma.h"
+
+static inline void shmemi_put_bytes(const char *call, void *dest, const void *src,
+                                    size_t len, int pe)
+{
+    if (len == 0)
+        return;
+    shmemi_rma_check_local(call, src, len);
+    memcpy(shmemi_rma_target(call, dest, len, pe), src, len);
+}
+
+static inline void shmemi_get_bytes(const char *call, void *dest, const void *src,
+                                    size_t len, int pe)
+{
+    if (len == 0)
+        return;
+    shmemi_rma_check_local(call, dest, len);
+    memcpy(dest, shmemi_rma_target(call, src, len, pe), len);
+}
+
+static inline void shmemi_copy_strided(char *d, const char *s, ptrdiff_t dst,
+                                       ptrdiff_t sst, size_t n, size_t elem)
+{
+    for (size_t i = 0; i < n; i++)
+        memcpy(d + i * (size_t)dst * elem, s + i * (size_t)sst * elem, elem);
+}
+
+static inline void shmemi_iput_elems(const char *call, void *dest, const void *src,
+                                     ptrdiff_t dst, ptrdiff_t sst, size_t n,
+                                     size_t elem, int pe)
+{
+    if (n == 0)
+        return;
+    size_t ext = shmemi_rma_strided_extent(call, dst, n, elem);
+    shmemi_rma_check_local(call, src, shmemi_rma_strided_extent(call, sst, n, elem));
+    shmemi_copy_strided(shmemi_rma_target(call, dest, ext, pe), src, dst, sst, n, elem);
+}
+
+static inline void shmemi_iget_elems(const char *call, void *dest, const void *src,
+                                     ptrdiff_t dst, ptrdiff_t sst, size_t n,
+                                     size_t elem, int pe)
+{
+    if (n == 0)
+        return;
+    size_t ext = shmemi_rma_strided_extent(call, sst, n, elem);
+    shmemi_rma_check_local(call, dest, shmemi_rma_strided_extent(call, dst, n, elem));
+    shmemi_copy_strided(dest, shmemi_rma_target(call, src, ext, pe), dst, sst, n, elem);
+}
+
+#endif

@@ -1,0 +1,39 @@
+/* The host RMA path: every put and get between PEs of a node is a copy
+ * into or out of the peer window; the only work besides the copy is the
+ * checks that make a wrong argument an error instead of a corruption. */
+#ifndef SHMEMI_RMA_H
+#define SHMEMI_RMA_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "../heap/heap.h"
+#include "../init/config.h"
+#include "../init/error.h"
+
+void shmemi_rma_bad_target(const char *call, const void *sym, size_t len, int pe);
+
+/* The address of [sym, sym+len) on pe; ends the job on a bad argument. */
+static inline char *shmemi_rma_target(const char *call, const void *sym,
+                                      size_t len, int pe)
+{
+    if (__builtin_expect(!shmemi_initialized() || (unsigned)pe >= (unsigned)shmemi_state.n_pes ||
+                             shmemi_state.local_index[pe] < 0 ||
+                             !shmemi_heap_contains(sym, len),
+                         0))
+        shmemi_rma_bad_target(call, sym, len, pe);
+    return shmemi_heap_at(sym, shmemi_state.local_index[pe]);
+}
+
+/* Under SHMEM_DEBUG: the private side of a transfer must be real memory. */
+static inline void shmemi_rma_check_local(const char *call, const void *p, size_t len)
+{
+    if (shmemi_config.debug && len && !p)
+        shmemi_fatal(call, "the local buffer is NULL for a transfer of %zu bytes", len);
+}
+
+/* Bytes from the first to the last element of a strided array, inclusive. */
+size_t shmemi_rma_strided_extent(const char *call, ptrdiff_t stride, size_t nelems,
+                                 size_t elem);
+
+#endif

@@ -1,0 +1,94 @@
+/* putN/getN/iputN/igetN (N bits per element) and putmem/getmem. */
+#include <shmem.h>
+
+#include "copy.h"
+
+#define SHMEMI_DEF_SIZED(B)                                                   \
+    void shmem_ctx_put##B(shmem_ctx_t ctx, void *dest, const void *source,   \
+                          size_t nelems, int pe)                              \
+    {                                                                         \
+        (void)ctx;                                                            \
+        shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+    }                                                                         \
+    void shmem_put##B(void *dest, const void *source, size_t nelems, int pe)  \
+    {                                                                         \
+        shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+    }                                                                         \
+    void shmem_ctx_put##B##_nbi(shmem_ctx_t ctx, void *dest,                 \
+                                const void *source, size_t nelems, int pe)    \
+    {                                                                         \
+        (void)ctx;                                                            \
+        shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+    }                                                                         \
+    void shmem_put##B##_nbi(void *dest, const void *source, size_t nelems,    \
+                            int pe)                                           \
+    {                                                                         \
+        shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+    }                                                                         \
+    void shmem_ctx_get##B(shmem_ctx_t ctx, void *dest, const void *source,   \
+                          size_t nelems, int pe)                              \
+    {                                                                         \
+        (void)ctx;                                                            \
+        shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+    }                                                                         \
+    void shmem_get##B(void *dest, const void *source, size_t nelems, int pe)  \
+    {                                                                         \
+        shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+    }                                                                         \
+    void shmem_ctx_get##B##_nbi(shmem_ctx_t ctx, void *dest,                 \
+                                const void *source, size_t nelems, int pe)    \
+    {                                                                         \
+        (void)ctx;                                                            \
+        shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+    }                                                                         \
+    void shmem_get##B##_nbi(void *dest, const void *source, size_t nelems,    \
+                            int pe)                                           \
+    {                                                                         \
+        shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+    }                                                                         \
+    void shmem_ctx_iput##B(shmem_ctx_t ctx, void *dest, const void *source,  \
+                           ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
+                           int pe)                                            \
+    {                                                                         \
+        (void)ctx;                                                            \
+        shmemi_iput_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
+                          pe);                                                \
+    }                                                                         \
+    void shmem_iput##B(void *dest, const void *source, ptrdiff_t dst,         \
+                       ptrdiff_t sst, size_t nelems, int pe)                  \
+    {                                                                         \
+        shmemi_iput_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
+                          pe);                                                \
+    }                                                                         \
+    void shmem_ctx_iget##B(shmem_ctx_t ctx, void *dest, const void *source,  \
+                           ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
+                           int pe)                                            \
+    {                                                                         \
+        (void)ctx;                                                            \
+        shmemi_iget_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
+                          pe);                                                \
+    }                                                                         \
+    void shmem_iget##B(void *dest, const void *source, ptrdiff_t dst,         \
+                       ptrdiff_t sst, size_t nelems, int pe)                  \
+    {                                                                         \
+        shmemi_iget_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
+                          pe);                                                \
+    }
+SHMEMI_SIZES(SHMEMI_DEF_SIZED)
+
+/* putmem and getmem are the 8-bit routines under another name. */
+#define SHMEMI_DEF_MEM(OP, KIND)                                              \
+    void shmem_ctx_##OP(shmem_ctx_t ctx, void *dest, const void *source,     \
+                        size_t nelems, int pe)                                \
+    {                                                                         \
+        (void)ctx;                                                            \
+        shmemi_##KIND##_bytes(__func__, dest, source, nelems, pe);            \
+    }                                                                         \
+    void shmem_##OP(void *dest, const void *source, size_t nelems, int pe)    \
+    {                                                                         \
+        shmemi_##KIND##_bytes(__func__, dest, source, nelems, pe);            \
+    }
+SHMEMI_DEF_MEM(putmem, put)
+SHMEMI_DEF_MEM(putmem_nbi, put)
+SHMEMI_DEF_MEM(getmem, get)
+SHMEMI_DEF_MEM(getmem_nbi, get)

@@ -1,0 +1,31 @@
+/* How every wait of the runtime spins: it polls, watches for a peer that
+ * ended the job, and after SHMEM_SPIN_COUNT polls yields its core on every
+ * poll, so PEs that outnumber the cores still make progress. */
+#ifndef SHMEMI_SPIN_H
+#define SHMEMI_SPIN_H
+
+#include <sched.h>
+
+#include "../heap/heap.h"
+#include "../init/config.h"
+
+static inline void shmemi_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* One step of a wait; *polls starts at 0 for each wait. */
+static inline void shmemi_spin_step(size_t *polls)
+{
+    shmemi_abort_poll();
+    if (++*polls < shmemi_config.spin_count)
+        shmemi_cpu_relax();
+    else
+        sched_yield();
+}
+
+#endif

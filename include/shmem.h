@@ -158,5 +158,13 @@ SHMEMI_P2P_TYPES(SHMEMI_DECL_P2P)
 #endif
 
 #include <shmem/generic.h>
+/* The API areas beyond RMA, each with its declarations and generic names. */
+#include <shmem/team.h>
+#include <shmem/ctx.h>
+#include <shmem/amo.h>
+#include <shmem/signal.h>
+#include <shmem/p2p.h>
+#include <shmem/lock.h>
+#include <shmem/coll.h>
 
 #endif

@@ -33,8 +33,9 @@ struct shmemi_heap_header {
  * range: a page, so user data never shares a page with it. */
 #define SHMEMI_HEAP_RESERVED 4096
 /* Room added to SHMEM_SYMMETRIC_SIZE for the runtime's own symmetric data
- * (barrier flags, collective scratch), so the user gets all they asked for. */
-#define SHMEMI_HEAP_INTERNAL ((size_t)1 << 20)
+ * (team scratch slots), so the user gets all they asked for. It costs
+ * address space only: pages are committed when touched. */
+#define SHMEMI_HEAP_INTERNAL ((size_t)64 << 20)
 
 struct shmemi_heap {
     char *window;  /* the reserved range: n_local slots */

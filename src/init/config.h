@@ -28,6 +28,9 @@
     X(SHMEM_SPIN_COUNT, spin_count, size, "4096",                             \
       "Polls of a flag before a waiting PE starts yielding its core to "      \
       "others; lower it when PEs outnumber cores.")                           \
+    X(SHMEM_TEAMS_MAX, teams_max, size, "1024",                               \
+      "Teams that can exist at once (SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED "  \
+      "included); each holds a few KiB of symmetric scratch.")                \
     X(SHMEM_PEER_TIMEOUT, peer_timeout, size, "10",                           \
       "Seconds shmem_init waits for the node's PEs to connect to each other " \
       "before it reports which ones are missing.")

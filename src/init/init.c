@@ -9,6 +9,7 @@
 
 #include "../heap/heap.h"
 #include "../sync/sync.h"
+#include "../team/team.h"
 #include "config.h"
 #include "error.h"
 #include "locality.h"
@@ -47,7 +48,7 @@ static void start(int requested)
                                                                   : requested;
     shmemi_locality_init();
     shmemi_heap_init();
-    shmemi_sync_init();
+    shmemi_team_init();
     shmemi_state.init_count = 1;
     shmemi_barrier_world();
     report_start();
@@ -76,7 +77,7 @@ void shmem_finalize(void)
     if (--shmemi_state.init_count > 0)
         return;
     shmemi_barrier_world();
-    shmemi_sync_fini();
+    shmemi_team_fini();
     shmemi_heap_finalize();
     if (shmemi_state.boot.finalize() != 0)
         shmemi_warn(__func__, "the bootstrap did not finalize cleanly");

@@ -2,12 +2,13 @@
 #include <shmem.h>
 
 #include "copy.h"
+#include "ctx.h"
 
 #define SHMEMI_DEF_SIZED(B)                                                   \
     void shmem_ctx_put##B(shmem_ctx_t ctx, void *dest, const void *source,   \
                           size_t nelems, int pe)                              \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
     }                                                                         \
     void shmem_put##B(void *dest, const void *source, size_t nelems, int pe)  \
@@ -17,7 +18,7 @@
     void shmem_ctx_put##B##_nbi(shmem_ctx_t ctx, void *dest,                 \
                                 const void *source, size_t nelems, int pe)    \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
     }                                                                         \
     void shmem_put##B##_nbi(void *dest, const void *source, size_t nelems,    \
@@ -28,7 +29,7 @@
     void shmem_ctx_get##B(shmem_ctx_t ctx, void *dest, const void *source,   \
                           size_t nelems, int pe)                              \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
     }                                                                         \
     void shmem_get##B(void *dest, const void *source, size_t nelems, int pe)  \
@@ -38,7 +39,7 @@
     void shmem_ctx_get##B##_nbi(shmem_ctx_t ctx, void *dest,                 \
                                 const void *source, size_t nelems, int pe)    \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
     }                                                                         \
     void shmem_get##B##_nbi(void *dest, const void *source, size_t nelems,    \
@@ -50,7 +51,7 @@
                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
                            int pe)                                            \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_iput_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
                           pe);                                                \
     }                                                                         \
@@ -64,7 +65,7 @@
                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
                            int pe)                                            \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_iget_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
                           pe);                                                \
     }                                                                         \
@@ -81,7 +82,7 @@ SHMEMI_SIZES(SHMEMI_DEF_SIZED)
     void shmem_ctx_##OP(shmem_ctx_t ctx, void *dest, const void *source,     \
                         size_t nelems, int pe)                                \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_##KIND##_bytes(__func__, dest, source, nelems, pe);            \
     }                                                                         \
     void shmem_##OP(void *dest, const void *source, size_t nelems, int pe)    \

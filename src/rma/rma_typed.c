@@ -5,12 +5,13 @@
 #include <shmem.h>
 
 #include "copy.h"
+#include "ctx.h"
 
 #define SHMEMI_DEF_RMA(T, N)                                                  \
     void shmem_ctx_##N##_put(shmem_ctx_t ctx, T *dest, const T *source,      \
                              size_t nelems, int pe)                           \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_put_bytes(__func__, dest, source, nelems * sizeof(T), pe);     \
     }                                                                         \
     void shmem_##N##_put(T *dest, const T *source, size_t nelems, int pe)     \
@@ -20,7 +21,7 @@
     void shmem_ctx_##N##_put_nbi(shmem_ctx_t ctx, T *dest, const T *source,  \
                                  size_t nelems, int pe)                       \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_put_bytes(__func__, dest, source, nelems * sizeof(T), pe);     \
     }                                                                         \
     void shmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe) \
@@ -30,7 +31,7 @@
     void shmem_ctx_##N##_get(shmem_ctx_t ctx, T *dest, const T *source,      \
                              size_t nelems, int pe)                           \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_get_bytes(__func__, dest, source, nelems * sizeof(T), pe);     \
     }                                                                         \
     void shmem_##N##_get(T *dest, const T *source, size_t nelems, int pe)     \
@@ -40,7 +41,7 @@
     void shmem_ctx_##N##_get_nbi(shmem_ctx_t ctx, T *dest, const T *source,  \
                                  size_t nelems, int pe)                       \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_get_bytes(__func__, dest, source, nelems * sizeof(T), pe);     \
     }                                                                         \
     void shmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe) \
@@ -51,7 +52,7 @@
                               ptrdiff_t dst, ptrdiff_t sst, size_t nelems,    \
                               int pe)                                         \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_iput_elems(__func__, dest, source, dst, sst, nelems,           \
                           sizeof(T), pe);                                     \
     }                                                                         \
@@ -65,7 +66,7 @@
                               ptrdiff_t dst, ptrdiff_t sst, size_t nelems,    \
                               int pe)                                         \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         shmemi_iget_elems(__func__, dest, source, dst, sst, nelems,           \
                           sizeof(T), pe);                                     \
     }                                                                         \
@@ -77,7 +78,7 @@
     }                                                                         \
     void shmem_ctx_##N##_p(shmem_ctx_t ctx, T *dest, T value, int pe)         \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         memcpy(shmemi_rma_target(__func__, dest, sizeof(T), pe), &value,     \
                sizeof(T));                                                    \
     }                                                                         \
@@ -88,7 +89,7 @@
     }                                                                         \
     T shmem_ctx_##N##_g(shmem_ctx_t ctx, const T *source, int pe)             \
     {                                                                         \
-        (void)ctx;                                                            \
+        pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         T v;                                                                  \
         memcpy(&v, shmemi_rma_target(__func__, source, sizeof(T), pe),       \
                sizeof(T));                                                    \

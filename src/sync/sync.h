@@ -2,8 +2,6 @@
 #ifndef SHMEMI_SYNC_H
 #define SHMEMI_SYNC_H
 
-void shmemi_sync_init(void);
-void shmemi_sync_fini(void);
 /* A barrier over every PE that also completes this PE's puts. */
 void shmemi_barrier_world(void);
 /* Orders and completes the stores of this PE's RMA. */

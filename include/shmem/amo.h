@@ -1,0 +1,4 @@
+#ifndef SHMEM_AMO_H
+#define SHMEM_AMO_H
+
+#endif

@@ -1,0 +1,4 @@
+#ifndef SHMEM_COLL_H
+#define SHMEM_COLL_H
+
+#endif

@@ -1,0 +1,4 @@
+#ifndef SHMEM_CTX_H
+#define SHMEM_CTX_H
+
+#endif

@@ -1,0 +1,4 @@
+#ifndef SHMEM_LOCK_H
+#define SHMEM_LOCK_H
+
+#endif

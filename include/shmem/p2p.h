@@ -1,0 +1,4 @@
+#ifndef SHMEM_P2P_H
+#define SHMEM_P2P_H
+
+#endif

@@ -1,0 +1,4 @@
+#ifndef SHMEM_SIGNAL_H
+#define SHMEM_SIGNAL_H
+
+#endif

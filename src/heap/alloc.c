@@ -66,6 +66,17 @@ void shmemi_alloc_init(size_t lo, size_t hi)
     new_block(lo, hi - lo, NULL, NULL);
 }
 
+void shmemi_alloc_extend(size_t old_hi, size_t new_hi)
+{
+    struct block *last = head;
+    while (last->next)
+        last = last->next;
+    if (!last->used && last->off + last->size == old_hi)
+        last->size += new_hi - old_hi;
+    else
+        new_block(old_hi, new_hi - old_hi, last, NULL);
+}
+
 static void noop(void *p) { (void)p; }
 
 void shmemi_alloc_fini(void)

@@ -13,6 +13,8 @@
 
 void shmemi_alloc_init(size_t lo, size_t hi);
 void shmemi_alloc_fini(void);
+/* Adds [old_hi, new_hi), just mapped after the range, as free space. */
+void shmemi_alloc_extend(size_t old_hi, size_t new_hi);
 /* 0 and *off on success; -1 when no free range is large enough. */
 int shmemi_alloc_take(size_t size, size_t align, size_t *off);
 /* The size of the block at off (0 when off is not an allocated block). */

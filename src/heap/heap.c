@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "../init/config.h"
@@ -6,51 +7,104 @@
 #include "alloc.h"
 #include "heap.h"
 
-struct shmemi_heap shmemi_heap = {.memfd = -1};
+struct shmemi_heap shmemi_heap;
 
-/* Each PE sends its memory object to every node peer and maps every peer's
- * into the matching slot of its window. */
-static void exchange_and_map(void)
+#define DEFAULT_HOST_CAP ((size_t)64 << 30)
+
+static size_t round_up(size_t v, size_t a) { return (v + a - 1) / a * a; }
+
+static void map_peer_ctrl(int local, int fd)
 {
-    int n = shmemi_state.n_local, me = shmemi_state.my_local;
-    for (int i = 0; i < n; i++)
-        if (i != me && shmemi_fd_send(shmemi_heap.links[i], shmemi_heap.memfd,
-                                      &me, sizeof me) != 0)
-            shmemi_fatal("shmem_init", "cannot send the heap handle to PE %d",
-                         shmemi_state.local_pes[i]);
-    for (int i = 0; i < n; i++) {
-        if (i == me)
-            continue;
-        int fd = -1, from = -1;
-        if (shmemi_fd_recv(shmemi_heap.links[i], &fd, &from, sizeof from) != 0 ||
-            from != i)
-            shmemi_fatal("shmem_init", "did not receive the heap handle of PE %d",
-                         shmemi_state.local_pes[i]);
-        shmemi_window_map(i, fd);
-        /* The mapping holds the object; the descriptor is not needed. */
-        close(fd);
-    }
+    shmemi_host_backend.map(shmemi_heap.ctrl_window + (size_t)local * shmemi_heap.stride,
+                            shmemi_heap.ctrl_size, fd);
+    close(fd);
 }
 
-void shmemi_heap_init(void)
-{
-    size_t size = shmemi_config.symmetric_size + SHMEMI_HEAP_RESERVED +
-                  SHMEMI_HEAP_INTERNAL;
-    size = (size + 4095) & ~(size_t)4095;
-    shmemi_heap.memfd = shmemi_memfd_create(size);
-    shmemi_window_reserve(shmemi_state.n_local, size);
-    shmemi_heap.base = shmemi_heap.window +
-                       (size_t)shmemi_state.my_local * shmemi_heap.stride;
-    shmemi_window_map(shmemi_state.my_local, shmemi_heap.memfd);
+/* The offset in every slot where the chunk being added goes. */
+static size_t chunk_at;
+static size_t chunk_bytes;
 
+static void map_peer_chunk(int local, int fd)
+{
+    shmemi_heap.backend->map(shmemi_heap.window + (size_t)local * shmemi_heap.stride +
+                                 chunk_at, chunk_bytes, fd);
+    close(fd);
+}
+
+static void add_chunk(const char *call, size_t bytes)
+{
+    chunk_at = shmemi_heap.size;
+    chunk_bytes = bytes;
+    int fd = shmemi_heap.backend->create(bytes);
+    shmemi_heap.backend->map(shmemi_heap.base + chunk_at, bytes, fd);
+    shmemi_links_exchange_fd(call, fd, map_peer_chunk);
+    close(fd);
+    shmemi_heap.size += bytes;
+}
+
+static size_t heap_cap(size_t initial)
+{
+    if (shmemi_config.symmetric_size_max)
+        return shmemi_config.symmetric_size_max;
+    if (getenv("SHMEM_SYMMETRIC_SIZE"))
+        return initial;
+    return DEFAULT_HOST_CAP;
+}
+
+void shmemi_heap_init(size_t ctrl_bytes)
+{
+    shmemi_heap.kind = SHMEMI_HEAP_HOST;
+    shmemi_heap.backend = &shmemi_host_backend;
+    size_t gran = shmemi_heap.backend->granularity;
+    size_t initial = round_up(shmemi_config.symmetric_size ? shmemi_config.symmetric_size : 1, gran);
+    shmemi_heap.cap = round_up(heap_cap(initial), gran);
+    if (shmemi_heap.cap < initial)
+        shmemi_fatal("shmem_init", "SHMEM_SYMMETRIC_SIZE_MAX (%zu) is below "
+                     "SHMEM_SYMMETRIC_SIZE (%zu)", shmemi_heap.cap, initial);
+    shmemi_heap.ctrl_size = round_up(SHMEMI_CTRL_HEADER + ctrl_bytes, 4096);
+    shmemi_heap.stride = round_up(shmemi_heap.cap > shmemi_heap.ctrl_size
+                                      ? shmemi_heap.cap : shmemi_heap.ctrl_size,
+                                  (size_t)2 << 20);
+    size_t span = shmemi_heap.stride * (size_t)shmemi_state.n_local;
+    size_t slot = (size_t)shmemi_state.my_local * shmemi_heap.stride;
+
+    /* Control window: this PE's slot, then every node peer's. */
+    shmemi_heap.ctrl_window = shmemi_host_backend.reserve(span);
+    shmemi_heap.ctrl = shmemi_heap.ctrl_window + slot;
+    int ctrl_fd = shmemi_memfd_create("shmem-ctrl", shmemi_heap.ctrl_size);
+    shmemi_host_backend.map(shmemi_heap.ctrl, shmemi_heap.ctrl_size, ctrl_fd);
     struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
     h->pid = (int)getpid();
     atomic_store(&h->state, SHMEMI_PE_RUNNING);
-
     shmemi_links_open();
-    exchange_and_map();
-    shmemi_alloc_init(SHMEMI_HEAP_RESERVED, size);
+    shmemi_links_exchange_fd("shmem_init", ctrl_fd, map_peer_ctrl);
+    close(ctrl_fd);
     shmemi_liveness_start();
+
+    /* Data window, with its first chunk. */
+    shmemi_heap.window = shmemi_heap.backend->reserve(span);
+    shmemi_heap.base = shmemi_heap.window + slot;
+    shmemi_heap.size = 0;
+    add_chunk("shmem_init", initial);
+    shmemi_alloc_init(0, shmemi_heap.size);
+}
+
+int shmemi_heap_grow(size_t bytes)
+{
+    size_t gran = shmemi_heap.backend->granularity;
+    size_t room = shmemi_heap.cap - shmemi_heap.size;
+    size_t need = round_up(bytes, gran);
+    if (need > room)
+        return -1;
+    /* Doubling keeps the number of chunks (and of collective growths)
+     * logarithmic in the final size. */
+    size_t add = shmemi_heap.size > need ? round_up(shmemi_heap.size, gran) : need;
+    if (add > room)
+        add = need;
+    size_t old = shmemi_heap.size;
+    add_chunk("shmem_malloc", add);
+    shmemi_alloc_extend(old, shmemi_heap.size);
+    return 0;
 }
 
 void shmemi_heap_finalize(void)
@@ -60,7 +114,8 @@ void shmemi_heap_finalize(void)
     shmemi_liveness_stop();
     shmemi_links_close();
     shmemi_alloc_fini();
-    shmemi_window_release();
-    close(shmemi_heap.memfd);
-    shmemi_heap.memfd = -1;
+    shmemi_heap.backend->release();
+    if (shmemi_heap.backend != &shmemi_host_backend)
+        shmemi_host_backend.release();
+    memset(&shmemi_heap, 0, sizeof shmemi_heap);
 }

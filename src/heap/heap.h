@@ -1,9 +1,19 @@
 /* The symmetric heap and the peer window.
  *
- * Each PE's heap is one memory object (a memfd) mapped by every PE of the
- * node into one contiguous reserved range, slot i holding the heap of the
- * node's i-th PE. A symmetric address of another PE is therefore this PE's
- * address plus a multiple of the slot stride: arithmetic, no table. */
+ * Each PE's heap is mapped by every PE of the node into one contiguous
+ * reserved range, slot i holding the heap of the node's i-th PE. A
+ * symmetric address of another PE is therefore this PE's address plus a
+ * multiple of the slot stride: arithmetic, no table.
+ *
+ * Two such windows exist, with the same stride, so that the arithmetic is
+ * the same for both: the data window (the user's heap, in host memory or,
+ * on a GPU, in device memory that the CPU cannot touch) and the control
+ * window (always host memory: each PE's header and the teams' scratch
+ * slots, which the runtime loads and stores itself).
+ *
+ * The data heap grows: the slot stride is the largest size it may reach,
+ * and when the allocator runs out every PE maps another chunk, collectively,
+ * inside a symmetric allocation call. */
 #ifndef SHMEMI_HEAP_H
 #define SHMEMI_HEAP_H
 
@@ -19,8 +29,8 @@ enum shmemi_pe_state {
     SHMEMI_PE_EXITING = 3,   /* left through shmem_global_exit */
 };
 
-/* At offset 0 of every PE's heap, so that node peers can read it even after
- * the PE is gone (their mappings keep the memory alive). */
+/* At offset 0 of every PE's control window slot, so that node peers can
+ * read it even after the PE is gone (their mappings keep it alive). */
 struct shmemi_heap_header {
     _Atomic int state;
     int pid;
@@ -29,33 +39,67 @@ struct shmemi_heap_header {
     _Atomic int abort_status;
 };
 
-/* Bytes at the start of the heap kept for the header, before the allocator's
- * range: a page, so user data never shares a page with it. */
-#define SHMEMI_HEAP_RESERVED 4096
-/* Room added to SHMEM_SYMMETRIC_SIZE for the runtime's own symmetric data
- * (team scratch slots), so the user gets all they asked for. It costs
- * address space only: pages are committed when touched. */
-#define SHMEMI_HEAP_INTERNAL ((size_t)64 << 20)
+/* Bytes of the control slot before the area handed to the teams: a page,
+ * so nothing else shares a page with the header. */
+#define SHMEMI_CTRL_HEADER 4096
+
+enum shmemi_heap_kind {
+    SHMEMI_HEAP_HOST,   /* memfd shared memory */
+    SHMEMI_HEAP_DEVICE, /* cuMem device memory of this PE's GPU */
+    SHMEMI_HEAP_PINNED, /* cuMem host memory on the GPU's NUMA node */
+};
+
+/* How the data heap's memory is made, shared and mapped. */
+struct shmemi_heap_backend {
+    const char *name;
+    /* Smallest unit of a chunk. */
+    size_t granularity;
+    /* Reserves n_slots * stride bytes of address space; returns the base. */
+    char *(*reserve)(size_t bytes);
+    /* Makes a chunk of this PE's memory; returns a file descriptor that a
+     * node peer can import. */
+    int (*create)(size_t bytes);
+    /* Maps bytes of the memory behind fd (this PE's or a peer's) at addr. */
+    void (*map)(char *addr, size_t bytes, int fd);
+    /* Undoes every map, create and reserve. */
+    void (*release)(void);
+    /* Copies between the heap and private memory (host heaps: memcpy). */
+    void (*copy)(void *dst, const void *src, size_t bytes);
+    /* Clears bytes of the heap. */
+    void (*zero)(void *dst, size_t bytes);
+};
 
 struct shmemi_heap {
-    char *window;  /* the reserved range: n_local slots */
-    size_t stride; /* bytes from one slot to the next */
-    char *base;    /* this PE's heap: window + my_local * stride */
-    size_t size;   /* bytes of each PE's heap */
-    int memfd;
+    enum shmemi_heap_kind kind;
+    const struct shmemi_heap_backend *backend;
+    size_t stride; /* bytes from one slot to the next, in both windows */
+    char *window;  /* the data window: n_local slots */
+    char *base;    /* this PE's data heap: window + my_local * stride */
+    size_t size;   /* bytes of data heap mapped now, the same on every PE */
+    size_t cap;    /* bytes it may grow to */
+    char *ctrl_window;
+    char *ctrl;    /* this PE's control slot */
+    size_t ctrl_size;
     int *links;    /* [n_local]: stream socket to each node peer, -1 for self */
 };
 
 extern struct shmemi_heap shmemi_heap;
 
-void shmemi_heap_init(void);
+/* Sets up both windows; ctrl_bytes is what the teams need after the header. */
+void shmemi_heap_init(size_t ctrl_bytes);
 void shmemi_heap_finalize(void);
+/* Collective: maps at least `bytes` more data heap on every PE. 0, or -1
+ * when the cap does not allow it (nothing changes then). */
+int shmemi_heap_grow(size_t bytes);
 
 static inline struct shmemi_heap_header *shmemi_heap_header_of(int local)
 {
-    return (struct shmemi_heap_header *)(shmemi_heap.window +
+    return (struct shmemi_heap_header *)(shmemi_heap.ctrl_window +
                                          (size_t)local * shmemi_heap.stride);
 }
+
+/* The control area after the header, ctrl_bytes long. */
+static inline char *shmemi_heap_ctrl_area(void) { return shmemi_heap.ctrl + SHMEMI_CTRL_HEADER; }
 
 static inline int shmemi_heap_contains(const void *p, size_t len)
 {
@@ -63,17 +107,37 @@ static inline int shmemi_heap_contains(const void *p, size_t len)
     return off < shmemi_heap.size && len <= shmemi_heap.size - off;
 }
 
-/* The address of symmetric object p on local index `local`. */
+/* The address of symmetric object p (in either window) on local index
+ * `local`. */
 static inline void *shmemi_heap_at(const void *p, int local)
 {
     return (char *)p + ((ptrdiff_t)local - shmemi_state.my_local) *
                            (ptrdiff_t)shmemi_heap.stride;
 }
 
+/* Copies between private memory and the data heap, whatever its kind. */
+static inline void shmemi_heap_copy(void *dst, const void *src, size_t bytes)
+{
+    if (__builtin_expect(shmemi_heap.kind == SHMEMI_HEAP_HOST, 1))
+        __builtin_memcpy(dst, src, bytes);
+    else
+        shmemi_heap.backend->copy(dst, src, bytes);
+}
+
+static inline void shmemi_heap_zero(void *dst, size_t bytes)
+{
+    if (__builtin_expect(shmemi_heap.kind == SHMEMI_HEAP_HOST, 1))
+        __builtin_memset(dst, 0, bytes);
+    else
+        shmemi_heap.backend->zero(dst, bytes);
+}
+
 /* ---- pieces, each in its own file ---- */
 
+/* host_backend.c: memfd chunks. */
+extern const struct shmemi_heap_backend shmemi_host_backend;
 /* memfd.c */
-int shmemi_memfd_create(size_t size);
+int shmemi_memfd_create(const char *name, size_t size);
 
 /* fd_pass.c: one fd and a small payload over a Unix stream socket. */
 int shmemi_fd_send(int sock, int fd, const void *data, size_t len);
@@ -82,11 +146,8 @@ int shmemi_fd_recv(int sock, int *fd, void *data, size_t len);
 /* peer_links.c: a stream socket between every two PEs of the node. */
 void shmemi_links_open(void);
 void shmemi_links_close(void);
-
-/* window.c */
-void shmemi_window_reserve(int n_slots, size_t size);
-void shmemi_window_map(int slot, int fd);
-void shmemi_window_release(void);
+/* Sends fd to every node peer and calls take(local, fd) for each peer's. */
+void shmemi_links_exchange_fd(const char *call, int fd, void (*take)(int local, int fd));
 
 /* liveness.c: notices node peers that die without shmem_finalize. */
 void shmemi_liveness_start(void);

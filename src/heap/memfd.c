@@ -9,15 +9,13 @@
 
 /* An anonymous memory object: it has no name in /dev/shm, so nothing can
  * leak when a PE is killed; it lives while some PE maps it. */
-int shmemi_memfd_create(size_t size)
+int shmemi_memfd_create(const char *name, size_t size)
 {
-    int fd = memfd_create("shmem-heap", MFD_CLOEXEC);
+    int fd = memfd_create(name, MFD_CLOEXEC);
     if (fd < 0)
         shmemi_fatal("shmem_init", "memfd_create failed: %s", strerror(errno));
     if (ftruncate(fd, (off_t)size) != 0)
-        shmemi_fatal("shmem_init",
-                     "cannot size the symmetric heap to %zu bytes: %s; lower "
-                     "SHMEM_SYMMETRIC_SIZE",
-                     size, strerror(errno));
+        shmemi_fatal("shmem_init", "cannot size a shared memory object to %zu "
+                     "bytes: %s", size, strerror(errno));
     return fd;
 }

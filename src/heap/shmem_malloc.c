@@ -36,22 +36,36 @@ static void check_agreement(const char *call, uint64_t a, uint64_t b)
     free(all);
 }
 
+/* Takes a block, growing the heap when it is full: every PE runs out at
+ * the same call (the allocator is deterministic), so all grow together. */
+static int take_or_grow(const char *call, size_t size, size_t align, size_t *off)
+{
+    if (shmemi_alloc_take(size, align, off) == 0)
+        return 0;
+    if (size <= SIZE_MAX - align && shmemi_heap_grow(size + align) == 0 &&
+        shmemi_alloc_take(size, align, off) == 0)
+        return 0;
+    if (shmemi_state.my_pe == 0)
+        shmemi_warn(call, "cannot allocate %zu bytes: the symmetric heap has "
+                    "reached its limit of %zu bytes and its largest free block "
+                    "has %zu; raise SHMEM_SYMMETRIC_SIZE_MAX (or "
+                    "SHMEM_SYMMETRIC_SIZE, which fixes the size when set alone)",
+                    size, shmemi_heap.cap, shmemi_alloc_largest_free());
+    return -1;
+}
+
 static void *take(const char *call, size_t size, size_t align, int zero)
 {
     shmemi_require_init(call);
     check_agreement(call, size, align);
     size_t off;
     void *p = NULL;
-    if (shmemi_alloc_take(size, align, &off) == 0) {
+    if (take_or_grow(call, size, align, &off) == 0) {
         p = shmemi_heap.base + off;
         /* A reused block holds old data; clear it before others can see it. */
         if (zero)
-            memset(p, 0, size);
-    } else if (shmemi_state.my_pe == 0)
-        shmemi_warn(call, "cannot allocate %zu bytes: the largest free block of "
-                    "the symmetric heap has %zu bytes; raise "
-                    "SHMEM_SYMMETRIC_SIZE (now %zu bytes)",
-                    size, shmemi_alloc_largest_free(), shmemi_config.symmetric_size);
+            shmemi_heap_zero(p, size);
+    }
     shmemi_barrier_world();
     return p;
 }
@@ -94,10 +108,22 @@ void *shmem_calloc(size_t count, size_t size)
     return take(__func__, count * size, SHMEMI_ALLOC_MIN_ALIGN, 1);
 }
 
+/* Every PE's heap starts on a 2 MiB boundary, and the allocator
+ * hands out one offset for all PEs: beyond 2 MiB, an aligned offset is not an
+ * aligned address on every PE. */
+#define MAX_ALIGN ((size_t)2 << 20)
+
 void *shmem_align(size_t alignment, size_t size)
 {
     if (alignment == 0 || (alignment & (alignment - 1))) {
         shmemi_warn(__func__, "alignment %zu is not a power of two", alignment);
+        return NULL;
+    }
+    if (alignment > MAX_ALIGN) {
+        if (shmemi_state.my_pe == 0)
+            shmemi_warn(__func__, "alignment %zu is larger than the %zu bytes "
+                        "that the symmetric heap guarantees on every PE",
+                        alignment, MAX_ALIGN);
         return NULL;
     }
     return size ? take(__func__, size, alignment, 0) : NULL;
@@ -134,15 +160,10 @@ void *shmem_realloc(void *ptr, size_t size)
     }
     size_t old = shmemi_alloc_size_of(off), noff;
     void *p = NULL;
-    if (shmemi_alloc_take(size, SHMEMI_ALLOC_MIN_ALIGN, &noff) == 0) {
+    if (take_or_grow(__func__, size, SHMEMI_ALLOC_MIN_ALIGN, &noff) == 0) {
         p = shmemi_heap.base + noff;
-        memcpy(p, ptr, old < size ? old : size);
+        shmemi_heap_copy(p, ptr, old < size ? old : size);
         shmemi_alloc_release(off);
-    } else if (shmemi_state.my_pe == 0) {
-        shmemi_warn(__func__, "cannot grow a block to %zu bytes: the largest free "
-                    "block of the symmetric heap has %zu bytes; raise "
-                    "SHMEM_SYMMETRIC_SIZE (now %zu bytes)",
-                    size, shmemi_alloc_largest_free(), shmemi_config.symmetric_size);
     }
     shmemi_barrier_world();
     return p;

@@ -9,10 +9,14 @@
 
 /* X(NAME, FIELD, KIND, DEFAULT, HELP). KIND is bool, size or string. */
 #define SHMEMI_CONFIG_TABLE(X)                                                \
-    X(SHMEM_SYMMETRIC_SIZE, symmetric_size, size, "1G",                       \
-      "Bytes of symmetric heap per PE (suffixes K, M, G, T; powers of 1024). "\
-      "Host memory is committed only as it is touched, so a large value "     \
-      "costs address space, not memory.")                                     \
+    X(SHMEM_SYMMETRIC_SIZE, symmetric_size, size, "256M",                    \
+      "Bytes of symmetric heap each PE starts with (suffixes K, M, G, T; "    \
+      "powers of 1024). The heap grows past it on demand unless "             \
+      "SHMEM_SYMMETRIC_SIZE_MAX stops it; setting this variable alone makes " \
+      "it a fixed size, as the OpenSHMEM specification describes.")           \
+    X(SHMEM_SYMMETRIC_SIZE_MAX, symmetric_size_max, size, "0",                \
+      "Largest size the symmetric heap may grow to. 0: SHMEM_SYMMETRIC_SIZE " \
+      "when that is set, else 64G for a host heap (address space only).")     \
     X(SHMEM_DEBUG, debug, bool, "0",                                          \
       "Check arguments of every call (PE range, pointers inside the "         \
       "symmetric heap, sizes, collective agreement) and report misuse with "  \

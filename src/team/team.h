@@ -35,6 +35,8 @@ struct shmemi_team {
 
 extern struct shmemi_team shmemi_team_world;
 
+/* Bytes of control window the teams' scratch slots need. */
+size_t shmemi_team_ctrl_bytes(void);
 /* Set up the scratch slots, SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED. */
 void shmemi_team_init(void);
 void shmemi_team_fini(void);

@@ -1,7 +1,6 @@
 /* The scratch slots and the two teams every job has. */
 #include <stdlib.h>
 
-#include "../heap/alloc.h"
 #include "../init/config.h"
 #include "../init/error.h"
 #include "team.h"
@@ -33,19 +32,24 @@ static void set_team(struct shmemi_team *t, int start, int stride, int size, int
     t->barrier_epoch = 0;
 }
 
-void shmemi_team_init(void)
+/* The team scratch lives in the control window, which the heap sets up
+ * before the teams: it asks for this many bytes. */
+size_t shmemi_team_ctrl_bytes(void)
 {
     /* Room for a word per PE (sizes and offsets exchanged by collect and
      * alltoalls) and a few KiB more for small collectives. */
     work_bytes = ((size_t)shmemi_state.n_pes * 16 + 8192 + 63) & ~(size_t)63;
     slot_bytes = (sizeof(struct shmemi_team_scratch) + work_bytes + 4095) & ~(size_t)4095;
-    size_t n = shmemi_config.teams_max, off;
-    if (n < 2 || n > SIZE_MAX / slot_bytes ||
-        shmemi_alloc_take(n * slot_bytes, 4096, &off) != 0)
-        shmemi_fatal("shmem_init", "SHMEM_TEAMS_MAX=%zu: need at least 2 and at "
-                     "most what fits in %zu MiB of scratch (%zu bytes a team)",
-                     n, SHMEMI_HEAP_INTERNAL >> 20, slot_bytes);
-    slots = shmemi_heap.base + off;
+    size_t n = shmemi_config.teams_max;
+    if (n < 2 || n > (SIZE_MAX >> 8) / slot_bytes)
+        shmemi_fatal("shmem_init", "SHMEM_TEAMS_MAX=%zu: need at least 2 (world "
+                     "and shared) and at most %zu", n, (SIZE_MAX >> 8) / slot_bytes);
+    return n * slot_bytes;
+}
+
+void shmemi_team_init(void)
+{
+    slots = shmemi_heap_ctrl_area();
 
     set_team(&shmemi_team_world, 0, 1, shmemi_state.n_pes, 0);
     /* The PEs of a node are not an arithmetic progression in general (for

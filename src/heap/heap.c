@@ -9,8 +9,6 @@
 
 struct shmemi_heap shmemi_heap;
 
-#define DEFAULT_HOST_CAP ((size_t)64 << 30)
-
 static size_t round_up(size_t v, size_t a) { return (v + a - 1) / a * a; }
 
 static void map_peer_ctrl(int local, int fd)
@@ -42,29 +40,30 @@ static void add_chunk(const char *call, size_t bytes)
     shmemi_heap.size += bytes;
 }
 
-static size_t heap_cap(size_t initial)
+static size_t heap_cap(size_t initial, size_t default_cap)
 {
     if (shmemi_config.symmetric_size_max)
         return shmemi_config.symmetric_size_max;
     if (getenv("SHMEM_SYMMETRIC_SIZE"))
         return initial;
-    return DEFAULT_HOST_CAP;
+    return default_cap > initial ? default_cap : initial;
 }
 
 void shmemi_heap_init(size_t ctrl_bytes)
 {
-    shmemi_heap.kind = SHMEMI_HEAP_HOST;
-    shmemi_heap.backend = &shmemi_host_backend;
+    size_t default_cap = shmemi_heap_select_backend();
     size_t gran = shmemi_heap.backend->granularity;
+    if (gran < shmemi_host_backend.granularity)
+        gran = shmemi_host_backend.granularity;
     size_t initial = round_up(shmemi_config.symmetric_size ? shmemi_config.symmetric_size : 1, gran);
-    shmemi_heap.cap = round_up(heap_cap(initial), gran);
+    shmemi_heap.cap = round_up(heap_cap(initial, default_cap), gran);
     if (shmemi_heap.cap < initial)
         shmemi_fatal("shmem_init", "SHMEM_SYMMETRIC_SIZE_MAX (%zu) is below "
                      "SHMEM_SYMMETRIC_SIZE (%zu)", shmemi_heap.cap, initial);
     shmemi_heap.ctrl_size = round_up(SHMEMI_CTRL_HEADER + ctrl_bytes, 4096);
     shmemi_heap.stride = round_up(shmemi_heap.cap > shmemi_heap.ctrl_size
                                       ? shmemi_heap.cap : shmemi_heap.ctrl_size,
-                                  (size_t)2 << 20);
+                                  gran);
     size_t span = shmemi_heap.stride * (size_t)shmemi_state.n_local;
     size_t slot = (size_t)shmemi_state.my_local * shmemi_heap.stride;
 
@@ -117,5 +116,6 @@ void shmemi_heap_finalize(void)
     shmemi_heap.backend->release();
     if (shmemi_heap.backend != &shmemi_host_backend)
         shmemi_host_backend.release();
+    shmemi_heap_release_device();
     memset(&shmemi_heap, 0, sizeof shmemi_heap);
 }

@@ -65,12 +65,18 @@ struct shmemi_heap_backend {
     void (*release)(void);
     /* Copies between the heap and private memory (host heaps: memcpy). */
     void (*copy)(void *dst, const void *src, size_t bytes);
+    /* Copies n elements of elem bytes, dpitch and spitch bytes apart. */
+    void (*copy_strided)(void *dst, size_t dpitch, const void *src, size_t spitch,
+                         size_t elem, size_t n);
     /* Clears bytes of the heap. */
     void (*zero)(void *dst, size_t bytes);
 };
 
 struct shmemi_heap {
     enum shmemi_heap_kind kind;
+    /* The CPU can load and store the data heap (host and pinned kinds); a
+     * device heap is reached through the backend's copy engine calls. */
+    int host_access;
     const struct shmemi_heap_backend *backend;
     size_t stride; /* bytes from one slot to the next, in both windows */
     char *window;  /* the data window: n_local slots */
@@ -118,7 +124,7 @@ static inline void *shmemi_heap_at(const void *p, int local)
 /* Copies between private memory and the data heap, whatever its kind. */
 static inline void shmemi_heap_copy(void *dst, const void *src, size_t bytes)
 {
-    if (__builtin_expect(shmemi_heap.kind == SHMEMI_HEAP_HOST, 1))
+    if (__builtin_expect(shmemi_heap.host_access, 1))
         __builtin_memcpy(dst, src, bytes);
     else
         shmemi_heap.backend->copy(dst, src, bytes);
@@ -126,7 +132,7 @@ static inline void shmemi_heap_copy(void *dst, const void *src, size_t bytes)
 
 static inline void shmemi_heap_zero(void *dst, size_t bytes)
 {
-    if (__builtin_expect(shmemi_heap.kind == SHMEMI_HEAP_HOST, 1))
+    if (__builtin_expect(shmemi_heap.host_access, 1))
         __builtin_memset(dst, 0, bytes);
     else
         shmemi_heap.backend->zero(dst, bytes);
@@ -136,6 +142,12 @@ static inline void shmemi_heap_zero(void *dst, size_t bytes)
 
 /* host_backend.c: memfd chunks. */
 extern const struct shmemi_heap_backend shmemi_host_backend;
+/* backend_select.c: sets kind, host_access and backend from SHMEM_HEAP and
+ * the GPUs present (collective: GPU selection gathers every PE's view);
+ * returns the default cap of the heap's growth. */
+size_t shmemi_heap_select_backend(void);
+/* Lets go of the GPU, if the heap took one. */
+void shmemi_heap_release_device(void);
 /* memfd.c */
 int shmemi_memfd_create(const char *name, size_t size);
 

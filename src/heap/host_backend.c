@@ -64,6 +64,13 @@ static void host_release(void)
 
 static void host_copy(void *dst, const void *src, size_t bytes) { memcpy(dst, src, bytes); }
 
+static void host_copy_strided(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t elem, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        memcpy((char *)dst + i * dpitch, (const char *)src + i * spitch, elem);
+}
+
 static void host_zero(void *dst, size_t bytes) { memset(dst, 0, bytes); }
 
 const struct shmemi_heap_backend shmemi_host_backend = {
@@ -74,5 +81,6 @@ const struct shmemi_heap_backend shmemi_host_backend = {
     .map = host_map,
     .release = host_release,
     .copy = host_copy,
+    .copy_strided = host_copy_strided,
     .zero = host_zero,
 };

@@ -17,6 +17,14 @@
     X(SHMEM_SYMMETRIC_SIZE_MAX, symmetric_size_max, size, "0",                \
       "Largest size the symmetric heap may grow to. 0: SHMEM_SYMMETRIC_SIZE " \
       "when that is set, else 64G for a host heap (address space only).")     \
+    X(SHMEM_HEAP, heap, string, "auto",                                       \
+      "Where the symmetric heap lives: auto (the PE's GPU when there is one, "\
+      "else host memory), host (shared host memory), device (GPU memory, "    \
+      "cuMem) or pinned (host memory on the GPU's NUMA node, cuMem, "        \
+      "reachable by the node's GPUs and CPUs).")                              \
+    X(SHMEM_GPU_SHARE, gpu_share, bool, "0",                                  \
+      "Let several PEs of a node drive the same GPU when PEs outnumber GPUs " \
+      "(otherwise an error).")                                                \
     X(SHMEM_DEBUG, debug, bool, "0",                                          \
       "Check arguments of every call (PE range, pointers inside the "         \
       "symmetric heap, sizes, collective agreement) and report misuse with "  \

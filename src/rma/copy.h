@@ -12,7 +12,7 @@ static inline void shmemi_put_bytes(const char *call, void *dest, const void *sr
     if (len == 0)
         return;
     shmemi_rma_check_local(call, src, len);
-    memcpy(shmemi_rma_target(call, dest, len, pe), src, len);
+    shmemi_heap_copy(shmemi_rma_target(call, dest, len, pe), src, len);
 }
 
 static inline void shmemi_get_bytes(const char *call, void *dest, const void *src,
@@ -21,14 +21,18 @@ static inline void shmemi_get_bytes(const char *call, void *dest, const void *sr
     if (len == 0)
         return;
     shmemi_rma_check_local(call, dest, len);
-    memcpy(dest, shmemi_rma_target(call, src, len, pe), len);
+    shmemi_heap_copy(dest, shmemi_rma_target(call, src, len, pe), len);
 }
 
 static inline void shmemi_copy_strided(char *d, const char *s, ptrdiff_t dst,
                                        ptrdiff_t sst, size_t n, size_t elem)
 {
-    for (size_t i = 0; i < n; i++)
-        memcpy(d + i * (size_t)dst * elem, s + i * (size_t)sst * elem, elem);
+    if (__builtin_expect(shmemi_heap.host_access, 1)) {
+        for (size_t i = 0; i < n; i++)
+            memcpy(d + i * (size_t)dst * elem, s + i * (size_t)sst * elem, elem);
+        return;
+    }
+    shmemi_heap.backend->copy_strided(d, (size_t)dst * elem, s, (size_t)sst * elem, elem, n);
 }
 
 static inline void shmemi_iput_elems(const char *call, void *dest, const void *src,

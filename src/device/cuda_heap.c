@@ -1,0 +1,172 @@
+/* The GPU heaps: cuMem allocations exported as POSIX file descriptors.
+ * SHMEM_HEAP=device puts the heap in this PE's GPU memory; SHMEM_HEAP=pinned
+ * in host memory on the GPU's NUMA node, reachable by every GPU of the node
+ * and by the CPUs. The fd travels to node peers like a memfd; each imports
+ * it, maps it into its window and grants its own GPU access. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "../heap/heap.h"
+#include "../init/error.h"
+#include "cuda_device.h"
+
+struct mapping {
+    CUdeviceptr addr;
+    size_t bytes;
+};
+
+static struct {
+    CUdeviceptr window;
+    size_t window_bytes;
+    struct mapping *maps;
+    size_t n_maps, cap_maps;
+    CUmemGenericAllocationHandle *own; /* this PE's allocations */
+    size_t n_own, cap_own;
+    int pinned;
+} cu;
+
+static void *grow_array(void *a, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return a;
+    *cap = *cap ? *cap * 2 : 16;
+    a = realloc(a, *cap * elem);
+    if (!a)
+        shmemi_fatal("shmem_malloc", "out of host memory for heap bookkeeping");
+    return a;
+}
+
+static CUmemAllocationProp prop(void)
+{
+    CUmemAllocationProp p = {0};
+    p.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    p.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+    if (cu.pinned) {
+        p.location.type = CU_MEM_LOCATION_TYPE_HOST_NUMA;
+        p.location.id = shmemi_gpu.numa < 0 ? 0 : shmemi_gpu.numa;
+    } else {
+        p.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+        p.location.id = shmemi_gpu.dev;
+    }
+    return p;
+}
+
+static char *cu_reserve(size_t bytes)
+{
+    shmemi_gpu_bind_thread("shmem_init");
+    SHMEMI_CU("shmem_init",
+              cuMemAddressReserve(&cu.window, bytes, shmemi_heap.backend->granularity, 0, 0),
+              "lower SHMEM_SYMMETRIC_SIZE_MAX");
+    cu.window_bytes = bytes;
+    return (char *)(uintptr_t)cu.window;
+}
+
+static int cu_create(size_t bytes)
+{
+    shmemi_gpu_bind_thread("shmem_malloc");
+    CUmemAllocationProp p = prop();
+    CUmemGenericAllocationHandle h;
+    SHMEMI_CU("shmem_malloc", cuMemCreate(&h, bytes, &p, 0),
+              "the GPU is out of memory: free device memory, or lower "
+              "SHMEM_SYMMETRIC_SIZE / SHMEM_SYMMETRIC_SIZE_MAX");
+    cu.own = grow_array(cu.own, &cu.cap_own, cu.n_own + 1, sizeof *cu.own);
+    cu.own[cu.n_own++] = h;
+    int fd = -1;
+    SHMEMI_CU("shmem_malloc",
+              cuMemExportToShareableHandle(&fd, h, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
+              NULL);
+    return fd;
+}
+
+static void cu_map(char *addr, size_t bytes, int fd)
+{
+    shmemi_gpu_bind_thread("shmem_malloc");
+    CUmemGenericAllocationHandle h;
+    SHMEMI_CU("shmem_malloc",
+              cuMemImportFromShareableHandle(&h, (void *)(uintptr_t)fd,
+                                             CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR),
+              NULL);
+    CUdeviceptr at = (CUdeviceptr)(uintptr_t)addr;
+    SHMEMI_CU("shmem_malloc", cuMemMap(at, bytes, 0, h, 0), NULL);
+    /* The mapping holds the memory now; the imported handle is not needed. */
+    SHMEMI_CU("shmem_malloc", cuMemRelease(h), NULL);
+    cu.maps = grow_array(cu.maps, &cu.cap_maps, cu.n_maps + 1, sizeof *cu.maps);
+    cu.maps[cu.n_maps++] = (struct mapping){at, bytes};
+
+    CUmemAccessDesc acc[2] = {{{CU_MEM_LOCATION_TYPE_DEVICE, shmemi_gpu.dev},
+                               CU_MEM_ACCESS_FLAGS_PROT_READWRITE},
+                              {{CU_MEM_LOCATION_TYPE_HOST, 0},
+                               CU_MEM_ACCESS_FLAGS_PROT_READWRITE}};
+    SHMEMI_CU("shmem_malloc", cuMemSetAccess(at, bytes, acc, cu.pinned ? 2 : 1),
+              "this GPU cannot reach a node peer's GPU memory (no peer access "
+              "between the two GPUs); use SHMEM_HEAP=pinned or SHMEM_HEAP=host");
+}
+
+static void cu_release(void)
+{
+    for (size_t i = 0; i < cu.n_maps; i++)
+        shmemi_cu.cuMemUnmap(cu.maps[i].addr, cu.maps[i].bytes);
+    for (size_t i = 0; i < cu.n_own; i++)
+        shmemi_cu.cuMemRelease(cu.own[i]);
+    if (cu.window)
+        shmemi_cu.cuMemAddressFree(cu.window, cu.window_bytes);
+    free(cu.maps);
+    free(cu.own);
+    int pinned = cu.pinned;
+    cu = (__typeof__(cu)){0};
+    cu.pinned = pinned;
+}
+
+static void cu_copy(void *dst, const void *src, size_t bytes)
+{
+    shmemi_gpu_bind_thread("shmem_put/get");
+    SHMEMI_CU("shmem_put/get",
+              cuMemcpy((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes),
+              NULL);
+}
+
+static void cu_copy_strided(void *dst, size_t dpitch, const void *src, size_t spitch,
+                            size_t elem, size_t n)
+{
+    shmemi_gpu_bind_thread("shmem_iput/iget");
+    CUDA_MEMCPY2D m = {0};
+    m.srcMemoryType = CU_MEMORYTYPE_UNIFIED;
+    m.srcDevice = (CUdeviceptr)(uintptr_t)src;
+    m.srcPitch = spitch;
+    m.dstMemoryType = CU_MEMORYTYPE_UNIFIED;
+    m.dstDevice = (CUdeviceptr)(uintptr_t)dst;
+    m.dstPitch = dpitch;
+    m.WidthInBytes = elem;
+    m.Height = n;
+    SHMEMI_CU("shmem_iput/iget", cuMemcpy2D(&m), NULL);
+}
+
+static void cu_zero(void *dst, size_t bytes)
+{
+    shmemi_gpu_bind_thread("shmem_calloc");
+    SHMEMI_CU("shmem_calloc", cuMemsetD8((CUdeviceptr)(uintptr_t)dst, 0, bytes), NULL);
+    SHMEMI_CU("shmem_calloc", cuCtxSynchronize(), NULL);
+}
+
+static struct shmemi_heap_backend backend = {
+    .reserve = cu_reserve,
+    .create = cu_create,
+    .map = cu_map,
+    .release = cu_release,
+    .copy = cu_copy,
+    .copy_strided = cu_copy_strided,
+    .zero = cu_zero,
+};
+
+const struct shmemi_heap_backend *shmemi_cuda_heap_backend(int pinned)
+{
+    cu.pinned = pinned;
+    backend.name = pinned ? "pinned" : "device";
+    CUmemAllocationProp p = prop();
+    size_t g = 0;
+    SHMEMI_CU("shmem_init",
+              cuMemGetAllocationGranularity(&g, &p, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED),
+              NULL);
+    backend.granularity = g;
+    return &backend;
+}

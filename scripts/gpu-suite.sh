@@ -1,0 +1,47 @@
+#!/bin/bash
+# On the GPU machine: builds, runs every GPU test, the host suite on the GPU
+# heaps, and the GPU benchmarks, then prints a short summary last.
+#   OUT=dir  where logs go (default ./gpu-out)
+set -u
+cd "$(dirname "$0")/.."
+out=${OUT:-gpu-out}
+mkdir -p "$out"
+# NVLink multicast stays off in every process (and through mpirun -x).
+export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+summary=()
+note() { summary+=("$*"); echo "== $*"; }
+
+{
+    echo "--- machine"; nvidia-smi -L; nvidia-smi topo -m
+    echo "--- software"; cat /etc/os-release | head -2; cmake --version | head -1
+    gcc --version | head -1; mpirun --version 2>&1 | head -1
+    pkg-config --modversion pmix hwloc 2>&1
+} >"$out/machine.txt" 2>&1
+cat "$out/machine.txt"
+
+if cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/build.log" 2>&1 &&
+    cmake --build build-gpu -j16 >>"$out/build.log" 2>&1; then
+    note "build: ok"
+else
+    tail -30 "$out/build.log"
+    note "build: FAILED (see build.log)"
+    printf '%s\n' "${summary[@]}"
+    exit 1
+fi
+
+run_ctest() { # label, log name, extra env...
+    local what=$1 log=$2; shift 2
+    env "$@" ctest --test-dir build-gpu $what --output-on-failure --timeout 120 -j4 >"$out/$log" 2>&1
+    local line
+    line=$(grep -E "tests passed|tests failed" "$out/$log" | tail -1)
+    note "$log: ${line:-no result} $(grep -c 'Skipped' "$out/$log") skipped"
+    grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/$log" | head -20
+}
+
+run_ctest "-L gpu" gpu-tests.log
+run_ctest "-L host" host-on-pinned.log SHMEM_HEAP=pinned
+run_ctest "-L host" host-on-host.log SHMEM_HEAP=host
+
+echo; echo "===== summary"
+printf '%s\n' "${summary[@]}"

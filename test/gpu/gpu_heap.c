@@ -1,0 +1,90 @@
+/* The GPU symmetric heap: it is device memory, RMA of every shape moves the
+ * right bytes between PEs' GPUs, calloc clears, the heap grows, and when the
+ * runtime ends the GPU memory it took is back. Heap contents are read only
+ * through the API and cuMemcpy: the CPU cannot load device memory. */
+#include <cuda.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../check.h"
+
+#define CU(x)                                                                 \
+    do {                                                                      \
+        CUresult r_ = (x);                                                    \
+        CHECK(r_ == CUDA_SUCCESS, "%s -> %d", #x, (int)r_);                   \
+    } while (0)
+
+static size_t free_bytes(void)
+{
+    size_t f = 0, t = 0;
+    CU(cuMemGetInfo(&f, &t));
+    return f;
+}
+
+int main(void)
+{
+    /* Hold the primary context of the GPU the runtime will pick, so that
+     * free memory can be read before shmem_init and after shmem_finalize. */
+    CU(cuInit(0));
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes();
+    int right = (me + 1) % n, left = (me + n - 1) % n;
+
+    long *a = shmem_malloc(1024 * sizeof(long));
+    CHECK(a != NULL, "malloc");
+    CUmemorytype mt = 0;
+    CU(cuPointerGetAttribute(&mt, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)(uintptr_t)a));
+    CHECK(mt == CU_MEMORYTYPE_DEVICE, "the heap is memory type %d, not device", (int)mt);
+
+    /* put/get/p/g/iput/iget around the ring. */
+    long src[1024], back[1024];
+    for (int i = 0; i < 1024; i++)
+        src[i] = (long)me * 100000 + i;
+    shmem_long_put(a, src, 1024, right);
+    shmem_barrier_all();
+    shmem_long_get(back, a, 1024, me);
+    for (int i = 0; i < 1024; i++)
+        CHECK(back[i] == (long)left * 100000 + i, "put: [%d] = %ld", i, back[i]);
+    shmem_long_p(&a[5], -7, right);
+    shmem_barrier_all();
+    CHECK(shmem_long_g(&a[5], me) == -7, "p/g");
+    CHECK(shmem_long_g(&a[6], left) == (long)me * 100000 + 6, "g from the left");
+    shmem_barrier_all();
+    shmem_long_iput(a, src, 3, 2, 100, right);
+    shmem_barrier_all();
+    long strided[100];
+    shmem_long_iget(strided, a, 1, 3, 100, me);
+    for (int i = 0; i < 100; i++)
+        CHECK(strided[i] == (long)left * 100000 + 2 * i, "iput/iget [%d] = %ld", i, strided[i]);
+
+    /* calloc of a block that held data comes back zeroed. */
+    shmem_free(a);
+    long *z = shmem_calloc(1024, sizeof(long));
+    shmem_long_get(back, z, 1024, right);
+    for (int i = 0; i < 1024; i++)
+        CHECK(back[i] == 0, "calloc [%d] = %ld", i, back[i]);
+    shmem_free(z);
+
+    /* Growth: the default initial heap is 256 MiB; 8 blocks of 96 MiB need
+     * several growths, each mapped on every PE. */
+    size_t before_grow = free_bytes();
+    char *blk[8];
+    for (int i = 0; i < 8; i++) {
+        blk[i] = shmem_malloc((size_t)96 << 20);
+        CHECK(blk[i] != NULL, "growth block %d", i);
+        shmem_putmem(blk[i] + ((size_t)96 << 20) - 8, &src[i], 8, right);
+    }
+    shmem_barrier_all();
+    for (int i = 0; i < 8; i++) {
+        long v = 0;
+        shmem_getmem(&v, blk[i] + ((size_t)96 << 20) - 8, 8, me);
+        CHECK(v == (long)left * 100000 + i, "growth block %d holds %ld", i, v);
+    }
+    CHECK(free_bytes() < before_grow, "growing took no GPU memory");
+    for (int i = 7; i >= 0; i--)
+        shmem_free(blk[i]);
+
+    shmem_finalize();
+    return 0;
+}

@@ -40,8 +40,21 @@ run_ctest() { # label, log name, extra env...
 }
 
 run_ctest "-L gpu" gpu-tests.log
-run_ctest "-L host" host-on-pinned.log SHMEM_HEAP=pinned
+# The host suite loads and stores heap memory directly, which a pinned heap
+# allows; 3 and 4 PEs share the 2 GPUs.
+run_ctest "-L host" host-on-pinned.log SHMEM_HEAP=pinned SHMEM_GPU_SHARE=1
 run_ctest "-L host" host-on-host.log SHMEM_HEAP=host
+
+bench() { # name, heap kind
+    if mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x SHMEM_HEAP=$2 \
+        build-gpu/bench/$1 >"$out/$1-$2.txt" 2>&1; then
+        note "bench $1 ($2 heap): $(tr '\n' ' ' <"$out/$1-$2.txt")"
+    else
+        note "bench $1 ($2 heap): FAILED: $(tail -3 "$out/$1-$2.txt" | tr '\n' ' ')"
+    fi
+}
+bench gpu_host_rma device
+bench gpu_host_rma pinned
 
 echo; echo "===== summary"
 printf '%s\n' "${summary[@]}"

@@ -148,6 +148,12 @@ static void cu_zero(void *dst, size_t bytes)
     SHMEMI_CU("shmem_calloc", cuCtxSynchronize(), NULL);
 }
 
+static void cu_quiet(void)
+{
+    shmemi_gpu_bind_thread("shmem_quiet");
+    SHMEMI_CU("shmem_quiet", cuCtxSynchronize(), NULL);
+}
+
 static struct shmemi_heap_backend backend = {
     .reserve = cu_reserve,
     .create = cu_create,
@@ -156,6 +162,7 @@ static struct shmemi_heap_backend backend = {
     .copy = cu_copy,
     .copy_strided = cu_copy_strided,
     .zero = cu_zero,
+    .quiet = cu_quiet,
 };
 
 const struct shmemi_heap_backend *shmemi_cuda_heap_backend(int pinned)

@@ -70,6 +70,9 @@ struct shmemi_heap_backend {
                          size_t elem, size_t n);
     /* Clears bytes of the heap. */
     void (*zero)(void *dst, size_t bytes);
+    /* Completes every copy this PE started (a copy from pageable memory
+     * returns before its DMA lands). */
+    void (*quiet)(void);
 };
 
 struct shmemi_heap {
@@ -128,6 +131,12 @@ static inline void shmemi_heap_copy(void *dst, const void *src, size_t bytes)
         __builtin_memcpy(dst, src, bytes);
     else
         shmemi_heap.backend->copy(dst, src, bytes);
+}
+
+static inline void shmemi_heap_quiet(void)
+{
+    if (__builtin_expect(!shmemi_heap.host_access, 0))
+        shmemi_heap.backend->quiet();
 }
 
 static inline void shmemi_heap_zero(void *dst, size_t bytes)

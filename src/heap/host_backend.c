@@ -73,6 +73,8 @@ static void host_copy_strided(void *dst, size_t dpitch, const void *src, size_t 
 
 static void host_zero(void *dst, size_t bytes) { memset(dst, 0, bytes); }
 
+static void host_quiet(void) {}
+
 const struct shmemi_heap_backend shmemi_host_backend = {
     .name = "host",
     .granularity = ALIGN,
@@ -83,4 +85,5 @@ const struct shmemi_heap_backend shmemi_host_backend = {
     .copy = host_copy,
     .copy_strided = host_copy_strided,
     .zero = host_zero,
+    .quiet = host_quiet,
 };

@@ -24,11 +24,16 @@ static size_t free_bytes(void)
 
 int main(void)
 {
-    /* Hold the primary context of the GPU the runtime will pick, so that
-     * free memory can be read before shmem_init and after shmem_finalize. */
     CU(cuInit(0));
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
+    /* Hold the context of the GPU the runtime picked, so that its free
+     * memory can still be read after shmem_finalize. */
+    CUdevice dev;
+    CUcontext ctx;
+    CU(cuCtxGetDevice(&dev));
+    CU(cuDevicePrimaryCtxRetain(&ctx, dev));
+    size_t at_init = free_bytes();
     int right = (me + 1) % n, left = (me + n - 1) % n;
 
     long *a = shmem_malloc(1024 * sizeof(long));
@@ -81,10 +86,19 @@ int main(void)
         shmem_getmem(&v, blk[i] + ((size_t)96 << 20) - 8, 8, me);
         CHECK(v == (long)left * 100000 + i, "growth block %d holds %ld", i, v);
     }
-    CHECK(free_bytes() < before_grow, "growing took no GPU memory");
+    size_t grown = free_bytes();
+    CHECK(grown + ((size_t)512 << 20) < before_grow, "growing took only %zu MiB",
+          (before_grow - grown) >> 20);
     for (int i = 7; i >= 0; i--)
         shmem_free(blk[i]);
 
+    /* Finalize returns every chunk, the first one included. */
     shmem_finalize();
+    CU(cuCtxSetCurrent(ctx));
+    size_t after = free_bytes();
+    CHECK(after >= at_init + ((size_t)192 << 20),
+          "after finalize %zu MiB free, at init %zu MiB (the 256 MiB initial chunk "
+          "and the growth should be back)", after >> 20, at_init >> 20);
+    CU(cuDevicePrimaryCtxRelease(dev));
     return 0;
 }

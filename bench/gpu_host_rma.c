@@ -1,0 +1,91 @@
+/* Host-initiated RMA on the GPU heap, 2 PEs: time and GPU memory taken by
+ * shmem_init, putmem latency (8 B) and bandwidth (64 MiB), both with quiet,
+ * from private host memory into the peer's GPU. Prints one line per figure
+ * on PE 0. Run with SHMEM_HEAP=device (or pinned). */
+#include <cuda.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <shmem.h>
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static size_t free_on(CUdevice d)
+{
+    CUcontext c;
+    size_t f = 0, t = 0;
+    if (cuDevicePrimaryCtxRetain(&c, d) != CUDA_SUCCESS || cuCtxSetCurrent(c) != CUDA_SUCCESS ||
+        cuMemGetInfo(&f, &t) != CUDA_SUCCESS)
+        return 0;
+    return f;
+}
+
+int main(void)
+{
+    /* The runtime gives the i-th PE of a node the i-th free GPU; read that
+     * GPU's free memory before init (with our own hold on its context). */
+    cuInit(0);
+    const char *lr = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+    if (!lr)
+        lr = getenv("SHMEMRUN_RANK");
+    CUdevice guess;
+    cuDeviceGet(&guess, lr ? atoi(lr) : 0);
+    size_t before = free_on(guess);
+
+    double t0 = now();
+    shmem_init();
+    double t_init = now() - t0;
+    int me = shmem_my_pe();
+    CUdevice dev;
+    cuCtxGetDevice(&dev);
+    size_t after = dev == guess ? free_on(dev) : 0;
+    if (shmem_n_pes() != 2) {
+        if (me == 0)
+            fprintf(stderr, "gpu_host_rma needs exactly 2 PEs\n");
+        shmem_finalize();
+        return 1;
+    }
+
+    size_t big = (size_t)64 << 20;
+    char *heap = shmem_malloc(big);
+    char *src = malloc(big);
+    memset(src, 1, big);
+    shmem_barrier_all();
+    if (me == 0) {
+        printf("init_time_ms %.1f\n", t_init * 1e3);
+        if (before && after)
+            printf("init_gpu_mib %.0f\n", (double)(before - after) / (1 << 20));
+        int iters = 2000;
+        for (int i = 0; i < 100; i++) {
+            shmem_putmem(heap, src, 8, 1);
+            shmem_quiet();
+        }
+        t0 = now();
+        for (int i = 0; i < iters; i++) {
+            shmem_putmem(heap, src, 8, 1);
+            shmem_quiet();
+        }
+        printf("putmem_lat_8B_us %.2f\n", (now() - t0) / iters * 1e6);
+        for (int i = 0; i < 3; i++)
+            shmem_putmem(heap, src, big, 1);
+        shmem_quiet();
+        iters = 20;
+        t0 = now();
+        for (int i = 0; i < iters; i++)
+            shmem_putmem(heap, src, big, 1);
+        shmem_quiet();
+        printf("putmem_bw_64MiB_GBps %.1f\n", (double)big * iters / (now() - t0) / 1e9);
+    }
+    shmem_barrier_all();
+    free(src);
+    shmem_free(heap);
+    shmem_finalize();
+    return 0;
+}

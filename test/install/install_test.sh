@@ -1,0 +1,27 @@
+#!/bin/sh
+# Installs the build into a scratch prefix, then builds and runs the example
+# three ways a user would: find_package(shmem), pkg-config, and oshcc.
+#   install_test.sh <build dir>
+set -e
+build=$1
+src=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+# The package, the .pc file and oshcc are relocatable, so installing the
+# build under any prefix must give a working installation.
+cmake --install "$build" --prefix "$prefix" >/dev/null
+
+cmake -S "$src/test/install" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$tmp/consumer" >/dev/null
+"$tmp/consumer/consumer" | grep -q "(ok)"
+echo "find_package(shmem): ok"
+
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig" cc "$src/examples/hello_ring.c" \
+    $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs shmem) -o "$tmp/pc"
+"$tmp/pc" | grep -q "(ok)"
+echo "pkg-config shmem: ok"
+
+"$prefix/bin/oshcc" "$src/examples/hello_ring.c" -o "$tmp/osh"
+"$prefix/bin/shmemrun" -n 2 "$tmp/osh" | grep -c "(ok)" | grep -q 2
+echo "oshcc + shmemrun: ok"

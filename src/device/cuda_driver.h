@@ -22,6 +22,7 @@
     X(cuDeviceGetPCIBusId)                                                    \
     X(cuDeviceTotalMem)                                                       \
     X(cuDeviceCanAccessPeer)                                                  \
+    X(cuDeviceGetP2PAttribute)                                                \
     X(cuDevicePrimaryCtxRetain)                                               \
     X(cuDevicePrimaryCtxRelease)                                              \
     X(cuCtxSetCurrent)                                                        \

@@ -76,8 +76,8 @@ void shmemi_config_print(FILE *out)
 #define SHMEMI_CONFIG_PRINT(NAME, FIELD, KIND, DEF, HELP)                     \
     fprintf(out, "  %-22s = ", #NAME);                                        \
     print_##KIND(out, shmemi_config.FIELD);                                   \
-    fprintf(out, "%s\n      %s (default %s)\n",                               \
-            getenv(#NAME) ? "" : "  (default)", HELP, DEF);
+    fprintf(out, "  (%sdefault %s)\n      %s\n", getenv(#NAME) ? "set; " : "",   \
+            DEF, HELP);
     SHMEMI_CONFIG_TABLE(SHMEMI_CONFIG_PRINT)
 #undef SHMEMI_CONFIG_PRINT
 }

@@ -1,0 +1,121 @@
+/* shmem-info: what this installation is and what it sees. Prints the
+ * version and build options, every environment variable with its value and
+ * help, the GPUs with their peer links, and, when started by a launcher
+ * (mpirun -np N shmem-info, shmemrun -n N shmem-info), which PEs reach which
+ * by load/store. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pmix.h>
+#include <shmem.h>
+
+#include "config.h"
+#include "shmemrun_proto.h"
+#ifdef SHMEM_HAVE_CUDA
+#include "../device/cuda_driver.h"
+#endif
+
+static void print_gpus(void)
+{
+#ifdef SHMEM_HAVE_CUDA
+    const char *why = NULL;
+    if (shmemi_cuda_load(&why) != 0) {
+        printf("GPUs: none (%s)\n", why);
+        return;
+    }
+    int n = 0, ver = 0;
+    shmemi_cu.cuDeviceGetCount(&n);
+    shmemi_cu.cuDriverGetVersion(&ver);
+    printf("GPUs: %d (CUDA driver %d.%d)\n", n, ver / 1000, ver % 1000 / 10);
+    for (int i = 0; i < n; i++) {
+        CUdevice d;
+        char name[128] = "?", bus[32] = "?";
+        size_t mem = 0;
+        int numa = -1;
+        shmemi_cu.cuDeviceGet(&d, i);
+        shmemi_cu.cuDeviceGetName(name, sizeof name, d);
+        shmemi_cu.cuDeviceGetPCIBusId(bus, sizeof bus, d);
+        shmemi_cu.cuDeviceTotalMem(&mem, d);
+        shmemi_cu.cuDeviceGetAttribute(&numa, CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID, d);
+        printf("  GPU %d: %s, PCI %s, %.1f GiB, host NUMA node %d\n", i, name, bus,
+               (double)mem / (1 << 30), numa);
+    }
+    if (n > 1) {
+        printf("  peer access between GPUs (load/store; rank: lower is a faster link; "
+               "atomics: native over the link):\n");
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                if (i == j)
+                    continue;
+                CUdevice a, b;
+                int access = 0, rank = -1, atomics = 0;
+                shmemi_cu.cuDeviceGet(&a, i);
+                shmemi_cu.cuDeviceGet(&b, j);
+                shmemi_cu.cuDeviceCanAccessPeer(&access, a, b);
+                shmemi_cu.cuDeviceGetP2PAttribute(&rank, CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK, a, b);
+                shmemi_cu.cuDeviceGetP2PAttribute(&atomics,
+                                                  CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED, a, b);
+                printf("    GPU %d -> GPU %d: %s, rank %d, atomics %s\n", i, j,
+                       access ? "yes" : "NO", rank, atomics ? "yes" : "no");
+            }
+    }
+#else
+    printf("GPUs: not looked for (built without CUDA)\n");
+#endif
+}
+
+/* Under a launcher: PE 0 prints which PEs each PE reaches by load/store. */
+static void print_pes(void)
+{
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes();
+    char *row = shmem_calloc((size_t)n * (size_t)n, 1);
+    for (int pe = 0; pe < n; pe++)
+        row[(size_t)me * (size_t)n + (size_t)pe] = shmem_pe_accessible(pe) ? 'x' : '.';
+    if (me != 0)
+        shmem_putmem(row + (size_t)me * (size_t)n, row + (size_t)me * (size_t)n, (size_t)n, 0);
+    shmem_barrier_all();
+    if (me == 0) {
+        printf("PEs: %d; row p shows the PEs that PE p reaches by load/store (x):\n", n);
+        for (int p = 0; p < n; p++)
+            printf("  PE %4d: %.*s\n", p, n, row + (size_t)p * (size_t)n);
+    }
+    shmem_free(row);
+    shmem_finalize();
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) {
+        printf("usage: %s            (or under mpirun/shmemrun to add the PE map)\n",
+               argv[0]);
+        return strcmp(argv[1], "-h") && strcmp(argv[1], "--help") ? 2 : 0;
+    }
+    int launched = getenv("PMIX_NAMESPACE") || getenv(SHMEMRUN_ENV_ADDR);
+    int rank0 = !launched || (getenv("PMIX_RANK") ? atoi(getenv("PMIX_RANK")) == 0
+                                                  : atoi(getenv(SHMEMRUN_ENV_RANK)) == 0);
+    if (rank0) {
+        int major, minor;
+        char name[SHMEM_MAX_NAME_LEN];
+        shmem_info_get_version(&major, &minor);
+        shmem_info_get_name(name);
+        printf("%s\nOpenSHMEM API %d.%d\n", name, major, minor);
+#ifdef SHMEM_HAVE_CUDA
+        printf("build: CUDA support compiled (driver loaded at run time), PMIx %s\n",
+               PMIx_Get_version());
+#else
+        printf("build: without CUDA, PMIx %s\n", PMIx_Get_version());
+#endif
+        shmemi_config_load();
+        printf("environment variables:\n");
+        shmemi_config_print(stdout);
+        print_gpus();
+    }
+    fflush(stdout);
+    if (launched)
+        print_pes();
+    else
+        printf("PEs: start under mpirun or shmemrun to see which PEs reach which\n");
+    return 0;
+}

@@ -37,9 +37,10 @@
     X(SHMEM_BOOTSTRAP, bootstrap, string, "auto",                             \
       "How PEs find each other: auto (PMIx under mpirun/prterun, then "      \
       "shmemrun, then a single PE), pmix, shmemrun or single.")              \
-    X(SHMEM_SPIN_COUNT, spin_count, size, "4096",                             \
+    X(SHMEM_SPIN_COUNT, spin_count, size, "0",                                \
       "Polls of a flag before a waiting PE starts yielding its core to "      \
-      "others; lower it when PEs outnumber cores.")                           \
+      "others. 0: 4096 when the node's PEs fit on the cores this process may "\
+      "use, else 1 (yield at once, so that the PE being waited for runs).")   \
     X(SHMEM_TEAMS_MAX, teams_max, size, "1024",                               \
       "Teams that can exist at once (SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED "  \
       "included); each holds a few KiB of symmetric scratch.")                \

@@ -2,8 +2,10 @@
  * boot: the boot id tells apart containers that reuse a host name on
  * different machines. Every PE also tells its pid and heap size, so that
  * messages can name processes and mismatched settings are caught. */
+#define _GNU_SOURCE
 #include "locality.h"
 
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@ struct pe_card {
     uint64_t symmetric_size;
     int32_t pid;
     int32_t pad;
+    cpu_set_t cpus; /* where the PE may run */
 };
 
 static uint64_t fnv(uint64_t h, const char *s)
@@ -55,6 +58,8 @@ void shmemi_locality_init(void)
     struct pe_card mine = {.node = node_id(),
                            .symmetric_size = shmemi_config.symmetric_size,
                            .pid = (int32_t)getpid()};
+    if (sched_getaffinity(0, sizeof mine.cpus, &mine.cpus) != 0)
+        CPU_ZERO(&mine.cpus);
     struct pe_card *all = xcalloc((size_t)n, sizeof *all);
     if (shmemi_state.boot.allgather(&mine, all, sizeof mine) != 0)
         shmemi_fatal("shmem_init", "the bootstrap allgather failed");
@@ -63,6 +68,8 @@ void shmemi_locality_init(void)
     shmemi_state.local_pes = xcalloc((size_t)n, sizeof(int));
     shmemi_state.pids = xcalloc((size_t)n, sizeof(int));
     int n_local = 0;
+    cpu_set_t node_cpus;
+    CPU_ZERO(&node_cpus);
     for (int pe = 0; pe < n; pe++) {
         if (all[pe].symmetric_size != mine.symmetric_size)
             shmemi_fatal("shmem_init",
@@ -76,12 +83,20 @@ void shmemi_locality_init(void)
                 shmemi_state.my_local = n_local;
             shmemi_state.local_pes[n_local] = pe;
             shmemi_state.local_index[pe] = n_local++;
+            CPU_OR(&node_cpus, &node_cpus, &all[pe].cpus);
         } else {
             shmemi_state.local_index[pe] = -1;
         }
     }
     shmemi_state.n_local = n_local;
     free(all);
+
+    /* Spinning only pays while every PE of the node has a core of its own;
+     * past that a spinning PE steals the core of the PE it waits for. */
+    int cores = CPU_COUNT(&node_cpus);
+    shmemi_state.spin_limit = shmemi_config.spin_count ? shmemi_config.spin_count
+                              : n_local <= cores       ? 4096
+                                                       : 1;
 }
 
 void shmemi_locality_fini(void)

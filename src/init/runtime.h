@@ -20,6 +20,9 @@ struct shmemi_state {
     int *local_index; /* [n_pes]: index among the node's PEs, or -1 */
     int *local_pes;   /* [n_local]: the PE of each local index */
     int *pids;        /* [n_pes] */
+    /* Polls before a wait yields (SHMEM_SPIN_COUNT, or chosen from the
+     * number of node PEs against the usable cores). */
+    size_t spin_limit;
     /* Ends the whole job; set once node peers can be told directly, so that
      * they leave their spin loops at once instead of waiting for the
      * launcher. */

@@ -1,6 +1,6 @@
 /* How every wait of the runtime spins: it polls, watches for a peer that
- * ended the job, and after SHMEM_SPIN_COUNT polls yields its core on every
- * poll, so PEs that outnumber the cores still make progress. */
+ * ended the job, and after a few polls yields its core on every poll, so
+ * PEs that outnumber the cores still make progress. */
 #ifndef SHMEMI_SPIN_H
 #define SHMEMI_SPIN_H
 
@@ -22,7 +22,7 @@ static inline void shmemi_cpu_relax(void)
 static inline void shmemi_spin_step(size_t *polls)
 {
     shmemi_abort_poll();
-    if (++*polls < shmemi_config.spin_count)
+    if (++*polls < shmemi_state.spin_limit)
         shmemi_cpu_relax();
     else
         sched_yield();

@@ -1,0 +1,151 @@
+/* Programs that misuse the library or fail on purpose, one scenario per
+ * run, named by argv[1]. tests.cmake runs them through expect.sh, which
+ * checks the status, the message and that the job ended in time. Where one
+ * PE misbehaves, it is the last one and the others wait in a barrier, so
+ * the test also shows that nobody is left waiting for it. */
+#include <signal.h>
+#include <string.h>
+
+#include "check.h"
+
+static int me, npes;
+
+static int *sym_int(void)
+{
+    int *x = shmem_calloc(4, sizeof(int));
+    CHECK(x != NULL, "calloc");
+    return x;
+}
+
+static int culprit(void) { return me == npes - 1; }
+
+static void pe_too_big(void)
+{
+    int *x = sym_int();
+    if (culprit())
+        shmem_int_p(x, 1, npes);
+    shmem_barrier_all();
+}
+
+static void pe_negative(void)
+{
+    int *x = sym_int(), v = 1;
+    if (culprit())
+        shmem_int_put(x, &v, 1, -1);
+    shmem_barrier_all();
+}
+
+static void stack_target(void)
+{
+    int on_stack = 0, v = 1;
+    if (culprit())
+        shmem_int_put(&on_stack, &v, 1, (me + 1) % npes);
+    shmem_barrier_all();
+}
+
+static void double_free(void)
+{
+    int *x = sym_int();
+    shmem_free(x);
+    shmem_free(x);
+}
+
+static void free_private(void)
+{
+    shmem_free(malloc(16));
+}
+
+static void no_finalize(void)
+{
+    if (culprit())
+        exit(0); /* as a return from main would */
+    shmem_barrier_all();
+}
+
+static void sigkill(void)
+{
+    if (culprit())
+        raise(SIGKILL);
+    shmem_barrier_all();
+}
+
+static void global_exit(void)
+{
+    if (me == 1)
+        shmem_global_exit(7);
+    shmem_barrier_all();
+}
+
+/* A failed allocation is reported, returns NULL everywhere, and the job
+ * goes on. */
+static void exhaust(void)
+{
+    CHECK(shmem_malloc((size_t)1 << 40) == NULL, "malloc of 1 TiB");
+    int *x = sym_int();
+    shmem_int_p(x, me + 1, (me + 1) % npes);
+    shmem_barrier_all();
+    CHECK(*x == (me + npes - 1) % npes + 1, "put after exhaustion: %d", *x);
+    shmem_free(x);
+}
+
+/* Only SHMEM_DEBUG compares the arguments of a collective allocation. */
+static void different_sizes(void)
+{
+    shmem_free(shmem_malloc(64 + 64 * (size_t)me));
+}
+
+static void bad_cmp(void)
+{
+    int *x = sym_int();
+    if (culprit())
+        shmem_int_wait_until(x, 99, 0);
+    shmem_barrier_all();
+}
+
+/* For the environment checks: start, synchronize, end. */
+static void plain(void)
+{
+    shmem_barrier_all();
+}
+
+static const struct {
+    const char *name;
+    void (*run)(void);
+} scenarios[] = {
+    {"pe_too_big", pe_too_big},
+    {"pe_negative", pe_negative},
+    {"stack_target", stack_target},
+    {"double_free", double_free},
+    {"free_private", free_private},
+    {"no_finalize", no_finalize},
+    {"sigkill", sigkill},
+    {"global_exit", global_exit},
+    {"exhaust", exhaust},
+    {"different_sizes", different_sizes},
+    {"bad_cmp", bad_cmp},
+    {"plain", plain},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s SCENARIO\n", argv[0]);
+        return 2;
+    }
+    /* A call before shmem_init must be reported, not crash. */
+    if (strcmp(argv[1], "before_init") == 0) {
+        (void)shmem_my_pe();
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof scenarios / sizeof *scenarios; i++)
+        if (strcmp(argv[1], scenarios[i].name) == 0) {
+            shmem_init();
+            me = shmem_my_pe();
+            npes = shmem_n_pes();
+            scenarios[i].run();
+            shmem_finalize();
+            return 0;
+        }
+    fprintf(stderr, "%s: unknown scenario %s\n", argv[0], argv[1]);
+    return 2;
+}

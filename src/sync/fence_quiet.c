@@ -1,23 +1,30 @@
 /* A put between PEs of a node is a store (or memcpy, which may use
  * non-temporal stores for large sizes): a full fence both orders and
- * completes them, for fence and quiet alike. */
+ * completes them, for fence and quiet alike. On a device heap a put is a
+ * copy-engine transfer; those run in order, and quiet waits for them. */
 #include <stdatomic.h>
 
 #include <shmem.h>
 
+#include "../heap/heap.h"
+#include "../rma/ctx.h"
 #include "sync.h"
 
-void shmemi_quiet(void) { atomic_thread_fence(memory_order_seq_cst); }
+void shmemi_quiet(void)
+{
+    shmemi_heap_quiet();
+    atomic_thread_fence(memory_order_seq_cst);
+}
 
 void shmem_ctx_fence(shmem_ctx_t ctx)
 {
-    (void)ctx;
+    shmemi_ctx_check(__func__, ctx);
     shmemi_quiet();
 }
 
 void shmem_ctx_quiet(shmem_ctx_t ctx)
 {
-    (void)ctx;
+    shmemi_ctx_check(__func__, ctx);
     shmemi_quiet();
 }
 

@@ -1,11 +1,17 @@
 /* Teams inside the runtime. A team is an arithmetic progression of world
  * PEs {start + i * stride : i < size}; every team a split can make (strided,
- * 2-D, splits of splits) is one. Each team owns a slot of symmetric scratch
- * memory, the same slot on all its members, for its barrier flags and the
- * small exchanges of its collectives. */
+ * 2-D, splits of splits, reversed by a negative stride) is one. Each team
+ * owns a slot of symmetric scratch memory, the same slot on all its
+ * members, for its barrier flags and the small exchanges of its
+ * collectives.
+ *
+ * A split uses its parent's `work` area only between team barriers of its
+ * own, at entry and before it returns, so it asks nothing of the
+ * operations before and after it. */
 #ifndef SHMEMI_TEAM_H
 #define SHMEMI_TEAM_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,12 +31,22 @@ struct shmemi_team_scratch {
     char work[];
 };
 
+struct shmemi_ctx;
+
 struct shmemi_team {
+    /* World PEs. stride is never 0 (a team of one has stride 1) and is
+     * negative for a team that lists its parent's PEs in reverse. */
     int start, stride, size;
     int my_index;          /* this PE's index in the team */
-    int slot;              /* index of the scratch slot */
+    int slot;              /* index of the scratch slot; -1 until it has one */
     struct shmemi_team_scratch *scratch; /* this PE's copy of the slot */
     uint64_t barrier_epoch;
+    shmem_team_config_t config; /* as the split was asked for */
+    int predefined;        /* SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED */
+    /* The contexts made from the team: those alive, and spares reserved at
+     * creation for config.num_contexts (from the array `reserved`). */
+    pthread_mutex_t ctx_lock;
+    struct shmemi_ctx *ctxs, *spare_ctxs, *reserved;
 };
 
 extern struct shmemi_team shmemi_team_world;
@@ -39,6 +55,7 @@ extern struct shmemi_team shmemi_team_world;
 size_t shmemi_team_ctrl_bytes(void);
 /* Set up the scratch slots, SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED. */
 void shmemi_team_init(void);
+/* Frees every team and context still alive. */
 void shmemi_team_fini(void);
 
 /* The world PE of team index i. */
@@ -51,10 +68,10 @@ static inline int shmemi_team_pe(const struct shmemi_team *t, int i)
 static inline int shmemi_team_index(const struct shmemi_team *t, int pe)
 {
     int d = pe - t->start;
-    if (d < 0 || d % t->stride)
+    if (d % t->stride)
         return -1;
     d /= t->stride;
-    return d < t->size ? d : -1;
+    return d >= 0 && d < t->size ? d : -1;
 }
 
 /* Where p (an address in this PE's scratch or heap) lies on team index i. */
@@ -71,5 +88,29 @@ size_t shmemi_team_work_bytes(void);
 
 /* A barrier over the team's members that also completes this PE's puts. */
 void shmemi_team_barrier(struct shmemi_team *t);
+
+/* ---- the life of a team (team_world.c, team_table.c, team_destroy.c) ---- */
+
+/* Fills in t's shape and defaults; it gets its slot from shmemi_team_adopt. */
+void shmemi_team_setup(struct shmemi_team *t, int start, int stride, int size);
+/* Gives t scratch slot `slot`, claimed for it in the table, clearing this
+ * PE's copy so that nothing of its previous team remains. */
+void shmemi_team_adopt(struct shmemi_team *t, int slot);
+/* Frees t's contexts, its slot and (for a split team) t itself; `call`
+ * names the routine for the warning about private contexts left alive, or
+ * is NULL for none. */
+void shmemi_team_free(const char *call, struct shmemi_team *t);
+
+/* The slot table: which team holds each scratch slot on this PE. */
+void shmemi_team_table_init(void);
+void shmemi_team_table_fini(void);
+/* Records t as the holder of slot: 0, or -1 when the slot is taken (by a
+ * split running at the same time in another thread). */
+int shmemi_team_table_claim(int slot, struct shmemi_team *t);
+void shmemi_team_table_release(int slot);
+/* 64-bit words of a slot bitmap. */
+size_t shmemi_team_map_words(void);
+/* Writes the bitmap of the slots free on this PE (bit s of word s / 64). */
+void shmemi_team_free_map(uint64_t *map);
 
 #endif

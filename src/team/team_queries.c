@@ -1,3 +1,5 @@
+/* What a team handle tells: its PEs, their numbers elsewhere, its
+ * configuration, pointers to its members' memory; and its barrier. */
 #include "../init/error.h"
 #include "team.h"
 
@@ -13,9 +15,39 @@ int shmem_team_n_pes(shmem_team_t team)
     return team ? team->size : -1;
 }
 
-void shmem_team_sync(shmem_team_t team)
+int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest_team)
 {
     shmemi_require_init(__func__);
-    if (team)
-        shmemi_team_barrier(team);
+    if (!src_team || !dest_team || src_pe < 0 || src_pe >= src_team->size)
+        return -1;
+    return shmemi_team_index(dest_team, shmemi_team_pe(src_team, src_pe));
+}
+
+int shmem_team_get_config(shmem_team_t team, long config_mask, shmem_team_config_t *config)
+{
+    shmemi_require_init(__func__);
+    if (!team)
+        return -1;
+    if (config_mask && !config)
+        shmemi_fatal(__func__, "config is NULL; pass the structure to fill in");
+    if (config_mask & SHMEM_TEAM_NUM_CONTEXTS)
+        config->num_contexts = team->config.num_contexts;
+    return 0;
+}
+
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
+{
+    shmemi_require_init(__func__);
+    if (!team || pe < 0 || pe >= team->size)
+        return NULL;
+    return shmem_ptr(dest, shmemi_team_pe(team, pe));
+}
+
+int shmem_team_sync(shmem_team_t team)
+{
+    shmemi_require_init(__func__);
+    if (team == SHMEM_TEAM_INVALID)
+        return -1;
+    shmemi_team_barrier(team);
+    return 0;
 }

@@ -1,5 +1,6 @@
 /* The scratch slots and the two teams every job has. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "../init/config.h"
 #include "../init/error.h"
@@ -9,6 +10,8 @@ struct shmemi_team shmemi_team_world;
 static struct shmemi_team team_shared;
 shmem_team_t SHMEM_TEAM_WORLD = &shmemi_team_world;
 shmem_team_t SHMEM_TEAM_SHARED = &team_shared;
+/* shmemx.h: the node's PEs are exactly those that share memory. */
+shmem_team_t SHMEMX_TEAM_NODE = &team_shared;
 
 static char *slots;      /* symmetric: teams_max slots of slot_bytes */
 static size_t slot_bytes;
@@ -21,27 +24,44 @@ struct shmemi_team_scratch *shmemi_team_slot(int slot)
     return (struct shmemi_team_scratch *)(slots + (size_t)slot * slot_bytes);
 }
 
-static void set_team(struct shmemi_team *t, int start, int stride, int size, int slot)
+void shmemi_team_setup(struct shmemi_team *t, int start, int stride, int size)
 {
     t->start = start;
-    t->stride = stride;
+    t->stride = size > 1 ? stride : 1;
     t->size = size;
     t->my_index = shmemi_team_index(t, shmemi_state.my_pe);
+    t->slot = -1;
+    t->scratch = NULL;
+    t->barrier_epoch = 0;
+    t->config = (shmem_team_config_t){.num_contexts = 0};
+    t->predefined = 0;
+    pthread_mutex_init(&t->ctx_lock, NULL);
+    t->ctxs = t->spare_ctxs = t->reserved = NULL;
+}
+
+void shmemi_team_adopt(struct shmemi_team *t, int slot)
+{
     t->slot = slot;
     t->scratch = shmemi_team_slot(slot);
-    t->barrier_epoch = 0;
+    /* The slot's previous team ended with a barrier, so no member writes
+     * it any more; its epochs and work data must not reach the new one,
+     * whose epochs start again from 0. */
+    memset(t->scratch, 0, slot_bytes);
 }
 
 /* The team scratch lives in the control window, which the heap sets up
  * before the teams: it asks for this many bytes. */
 size_t shmemi_team_ctrl_bytes(void)
 {
-    /* Room for a word per PE (sizes and offsets exchanged by collect and
-     * alltoalls) and a few KiB more for small collectives. */
-    work_bytes = ((size_t)shmemi_state.n_pes * 16 + 8192 + 63) & ~(size_t)63;
-    slot_bytes = (sizeof(struct shmemi_team_scratch) + work_bytes + 4095) & ~(size_t)4095;
     size_t n = shmemi_config.teams_max;
-    if (n < 2 || n > (SIZE_MAX >> 8) / slot_bytes)
+    /* Room for a word per PE (sizes and offsets exchanged by collect and
+     * alltoalls) and a few KiB more for small collectives; a split needs a
+     * slot bitmap and four words. */
+    size_t need = (size_t)shmemi_state.n_pes * 16 + 8192;
+    size_t split = (n / 64 + 1) * 8 + 32;
+    work_bytes = ((need > split ? need : split) + 63) & ~(size_t)63;
+    slot_bytes = (sizeof(struct shmemi_team_scratch) + work_bytes + 4095) & ~(size_t)4095;
+    if (n < 2 || n > (SIZE_MAX >> 8) / slot_bytes || n > INT32_MAX)
         shmemi_fatal("shmem_init", "SHMEM_TEAMS_MAX=%zu: need at least 2 (world "
                      "and shared) and at most %zu", n, (SIZE_MAX >> 8) / slot_bytes);
     return n * slot_bytes;
@@ -50,8 +70,11 @@ size_t shmemi_team_ctrl_bytes(void)
 void shmemi_team_init(void)
 {
     slots = shmemi_heap_ctrl_area();
+    shmemi_team_table_init();
 
-    set_team(&shmemi_team_world, 0, 1, shmemi_state.n_pes, 0);
+    /* Fresh control memory is zero, and a peer may already be in the first
+     * barrier: the predefined teams' slots are taken without clearing. */
+    shmemi_team_setup(&shmemi_team_world, 0, 1, shmemi_state.n_pes);
     /* The PEs of a node are not an arithmetic progression in general (for
      * example round-robin placement); when they are not, SHMEM_TEAM_SHARED
      * is this PE alone, which the specification allows. */
@@ -60,7 +83,21 @@ void shmemi_team_init(void)
     for (int i = 0; i < n_local; i++)
         if (shmemi_state.local_pes[i] != first + i * stride)
             first = shmemi_state.my_pe, stride = 1, n_local = 1;
-    set_team(&team_shared, first, stride, n_local, 1);
+    shmemi_team_setup(&team_shared, first, stride, n_local);
+    struct shmemi_team *predefined[] = {&shmemi_team_world, &team_shared};
+    for (int slot = 0; slot < 2; slot++) {
+        struct shmemi_team *t = predefined[slot];
+        t->predefined = 1;
+        t->slot = slot;
+        t->scratch = shmemi_team_slot(slot);
+        shmemi_team_table_claim(slot, t);
+    }
 }
 
-void shmemi_team_fini(void) { slots = NULL; }
+void shmemi_team_fini(void)
+{
+    shmemi_team_table_fini();
+    pthread_mutex_destroy(&shmemi_team_world.ctx_lock);
+    pthread_mutex_destroy(&team_shared.ctx_lock);
+    slots = NULL;
+}

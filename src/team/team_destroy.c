@@ -1,0 +1,34 @@
+/* Destroying a team, and freeing what a team holds. */
+#include <stdlib.h>
+
+#include "../init/error.h"
+#include "../rma/ctx.h"
+#include "team.h"
+
+void shmemi_team_free(const char *call, struct shmemi_team *t)
+{
+    shmemi_ctx_release_all(call, t);
+    if (t->predefined)
+        return;
+    if (t->slot >= 0)
+        shmemi_team_table_release(t->slot);
+    pthread_mutex_destroy(&t->ctx_lock);
+    free(t);
+}
+
+void shmem_team_destroy(shmem_team_t team)
+{
+    shmemi_require_init(__func__);
+    if (team == SHMEM_TEAM_INVALID)
+        return;
+    if (team->predefined)
+        shmemi_fatal(__func__, "%s is a predefined team and cannot be destroyed; "
+                     "destroy only teams made by shmem_team_split_strided or "
+                     "shmem_team_split_2d",
+                     team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD"
+                                              : "SHMEM_TEAM_SHARED (SHMEMX_TEAM_NODE)");
+    /* Once its slot is free here a later split may give it to another
+     * team: every member must be done with it first. */
+    shmemi_team_barrier(team);
+    shmemi_team_free(__func__, team);
+}

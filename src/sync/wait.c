@@ -1,4 +1,5 @@
-/* shmem_wait_until and shmem_test for the point-to-point types. */
+/* shmem_wait_until and shmem_test (and the deprecated shmem_wait): the wait
+ * set of one element. Also the argument checks shared by every wait set. */
 #include <stdint.h>
 
 #include <shmem.h>
@@ -6,47 +7,51 @@
 #include "../heap/heap.h"
 #include "../init/config.h"
 #include "../init/error.h"
-#include "spin.h"
+#include "wait_set.h"
 
-static int bad_cmp(const char *call, int cmp)
-{
-    shmemi_fatal(call, "comparison %d is not one of SHMEM_CMP_EQ, _NE, _GT, "
-                 "_GE, _LT or _LE", cmp);
-}
-
-static void check_ivar(const char *call, const void *ivar, size_t size)
+void shmemi_wait_check(const char *call, const void *ivars, size_t nelems, size_t size,
+                       int cmp, const void *values, const size_t *indices,
+                       int needs_indices)
 {
     shmemi_require_init(call);
-    if (shmemi_config.debug && !shmemi_heap_contains(ivar, size))
-        shmemi_fatal(call, "ivar %p is not in the symmetric heap; other PEs "
-                     "can only update memory from shmem_malloc", ivar);
+    if (cmp < SHMEM_CMP_EQ || cmp > SHMEM_CMP_LE)
+        shmemi_fatal(call, "comparison %d is not one of SHMEM_CMP_EQ, _NE, "
+                     "_GT, _GE, _LT or _LE", cmp);
+    if (!shmemi_config.debug || nelems == 0)
+        return;
+    if (nelems > SIZE_MAX / size || !shmemi_heap_contains(ivars, nelems * size))
+        shmemi_fatal(call, "ivars %p (%zu elements) is not in the symmetric "
+                     "heap; other PEs can only update memory from shmem_malloc",
+                     ivars, nelems);
+    if (!values)
+        shmemi_fatal(call, "cmp_values is NULL for %zu elements", nelems);
+    if (needs_indices && !indices)
+        shmemi_fatal(call, "indices is NULL; it needs room for %zu indices", nelems);
 }
 
-#define SHMEMI_CMP(a, cmp, b, call)                                           \
-    ((cmp) == SHMEM_CMP_EQ   ? (a) == (b)                                     \
-     : (cmp) == SHMEM_CMP_NE ? (a) != (b)                                     \
-     : (cmp) == SHMEM_CMP_GT ? (a) > (b)                                      \
-     : (cmp) == SHMEM_CMP_GE ? (a) >= (b)                                     \
-     : (cmp) == SHMEM_CMP_LT ? (a) < (b)                                      \
-     : (cmp) == SHMEM_CMP_LE ? (a) <= (b)                                     \
-                             : bad_cmp(call, cmp))
+SHMEMI_P2P_TYPES(SHMEMI_WAIT_TEST_FN)
+
+/* Checks the arguments, then declares the set s of the one element. */
+#define SHMEMI_ONE(N, ivar, cmp, value)                                       \
+    shmemi_wait_check(__func__, ivar, 1, sizeof *(ivar), cmp, value, NULL, 0); \
+    const struct shmemi_wait_set s = {(const char *)(ivar), 1, sizeof *(ivar), \
+                                      NULL, cmp, (const char *)(value), 0,    \
+                                      shmemi_wait_test_##N}
 
 #define SHMEMI_DEF_P2P(T, N)                                                  \
-    int shmem_##N##_test(T *ivar, int cmp, T value)                           \
+    int shmem_##N##_test(T *ivar, int cmp, T cmp_value)                       \
     {                                                                         \
-        check_ivar(__func__, ivar, sizeof(T));                                \
-        T now = __atomic_load_n(ivar, __ATOMIC_ACQUIRE);                      \
-        return SHMEMI_CMP(now, cmp, value, __func__);                         \
+        SHMEMI_ONE(N, ivar, cmp, &cmp_value);                                 \
+        return shmemi_wait_test_all(&s);                                      \
     }                                                                         \
-    void shmem_##N##_wait_until(T *ivar, int cmp, T value)                    \
+    void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value)                \
     {                                                                         \
-        check_ivar(__func__, ivar, sizeof(T));                                \
-        size_t polls = 0;                                                     \
-        for (;;) {                                                            \
-            T now = __atomic_load_n(ivar, __ATOMIC_ACQUIRE);                  \
-            if (SHMEMI_CMP(now, cmp, value, __func__))                        \
-                return;                                                       \
-            shmemi_spin_step(&polls);                                         \
-        }                                                                     \
+        SHMEMI_ONE(N, ivar, cmp, &cmp_value);                                 \
+        shmemi_wait_all(&s, NULL);                                            \
+    }                                                                         \
+    void shmem_##N##_wait(T *ivar, T cmp_value)                               \
+    {                                                                         \
+        SHMEMI_ONE(N, ivar, SHMEM_CMP_NE, &cmp_value);                        \
+        shmemi_wait_all(&s, NULL);                                            \
     }
 SHMEMI_P2P_TYPES(SHMEMI_DEF_P2P)

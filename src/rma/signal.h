@@ -1,0 +1,37 @@
+/* The signal update of the signaling routines. */
+#ifndef SHMEMI_SIGNAL_H
+#define SHMEMI_SIGNAL_H
+
+#include <stdint.h>
+
+#include <shmem.h>
+
+#include "amo.h"
+#include "copy.h"
+
+void shmemi_signal_bad_op(const char *call, int sig_op);
+
+/* Applies sig_op with signal to sig_addr on pe. The AMO is sequentially
+ * consistent, hence a release: every store this thread made before it, the
+ * data of a put-with-signal included, is visible to a PE that sees the new
+ * signal value. */
+static inline void shmemi_signal_update(const char *call, uint64_t *sig_addr,
+                                        uint64_t signal, int sig_op, int pe)
+{
+    enum shmemi_amo_op op = sig_op == SHMEM_SIGNAL_SET ? SHMEMI_AMO_SET : SHMEMI_AMO_ADD;
+    shmemi_amo(call, op, sig_addr, sizeof *sig_addr, signal, 0, pe);
+}
+
+/* put-with-signal of len bytes. sig_op is checked before any data moves, so
+ * a bad operator leaves the destination untouched. */
+static inline void shmemi_signal_put(const char *call, void *dest, const void *source,
+                                     size_t len, uint64_t *sig_addr, uint64_t signal,
+                                     int sig_op, int pe)
+{
+    if (__builtin_expect(sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD, 0))
+        shmemi_signal_bad_op(call, sig_op);
+    shmemi_put_bytes(call, dest, source, len, pe);
+    shmemi_signal_update(call, sig_addr, signal, sig_op, pe);
+}
+
+#endif

@@ -1,0 +1,2 @@
+# Distributed locks.
+shmem_spmd_test(lock_mutex)

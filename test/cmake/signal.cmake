@@ -1,0 +1,2 @@
+# Signaling operations.
+shmem_spmd_test(signal_put)

@@ -25,4 +25,5 @@ if(CUDAToolkit_FOUND)
   endfunction()
 
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device)
+  shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
 endif()

@@ -38,7 +38,11 @@
 
 /* The rows of the RMA table that are distinct C types. The fixed-width and
  * size types are typedefs of these, and _Generic and C++ overloading reject
- * a type listed twice, so generic selection is expanded from this list. */
+ * a type listed twice, so generic selection is expanded from this list.
+ * It repeats rows of the table above on purpose: were one list built from
+ * the other, a generic name used inside an expansion of the outer list
+ * would meet its own table macro mid-expansion, which the preprocessor
+ * leaves unexpanded. */
 #define SHMEMI_RMA_GENERIC_TYPES(X)                                           \
     X(float, float)                                                           \
     X(double, double)                                                         \

@@ -115,14 +115,19 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static void vsay(const char *fmt, va_list ap)
+{
+    fputs("shmemrun: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 static noreturn void die(const char *fmt, ...)
 {
     va_list ap;
-    fputs("shmemrun: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsay(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     exit(1);
 }
 
@@ -134,11 +139,9 @@ static void print_usage(FILE *f)
 static noreturn void usage_error(const char *fmt, ...)
 {
     va_list ap;
-    fputs("shmemrun: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsay(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     print_usage(stderr);
     fputs("(shmemrun --help explains the options)\n", stderr);
     exit(2);

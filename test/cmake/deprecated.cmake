@@ -1,0 +1,1 @@
+shmem_spmd_test(deprecated_names)

@@ -11,6 +11,20 @@
 extern "C" {
 #endif
 
+/* Routines that CUDA kernels can call as well are declared through
+ * SHMEMI_API. In CUDA sources shmem/device.h defines them inline for host
+ * and device alike (no relocatable device code needed), and their host side
+ * calls the library's pshmem_ twins, declared here under that name. */
+#if defined(__CUDACC__)
+#define SHMEMI_API pshmem
+#else
+#define SHMEMI_API shmem
+#endif
+#define SHMEMI_PASTE_(a, b) a##b
+#define SHMEMI_PASTE(a, b) SHMEMI_PASTE_(a, b)
+/* The name of routine _rest (e.g. _int_p) under the SHMEMI_API prefix. */
+#define SHMEMI_NAME(rest) SHMEMI_PASTE(SHMEMI_API, rest)
+
 #define SHMEM_MAJOR_VERSION 1
 #define SHMEM_MINOR_VERSION 5
 #define SHMEM_MAX_NAME_LEN 256
@@ -44,15 +58,18 @@ void shmem_init(void);
 int shmem_init_thread(int requested, int *provided);
 void shmem_finalize(void);
 void shmem_global_exit(int status);
-int shmem_my_pe(void);
-int shmem_n_pes(void);
+int SHMEMI_NAME(_my_pe)(void);
+int SHMEMI_NAME(_n_pes)(void);
 void shmem_query_thread(int *provided);
 void shmem_query_initialized(int *initialized);
 void shmem_info_get_version(int *major, int *minor);
 void shmem_info_get_name(char *name);
+/* The profiling hook: the library ignores the level; a tool that defines
+ * shmem_pcontrol sees it (see pshmem.h). */
+void shmem_pcontrol(int level, ...);
 int shmem_pe_accessible(int pe);
 int shmem_addr_accessible(const void *addr, int pe);
-void *shmem_ptr(const void *dest, int pe);
+void *SHMEMI_NAME(_ptr)(const void *dest, int pe);
 
 /* Memory management. */
 void *shmem_malloc(size_t size);
@@ -63,7 +80,7 @@ void shmem_free(void *ptr);
 void *shmem_malloc_with_hints(size_t size, long hints);
 
 /* Typed RMA. */
-#define SHMEMI_DECL_RMA(T, N)                                                 \
+#define SHMEMI_DECL_RMA_CTX(T, N)                                             \
     void shmem_ctx_##N##_put(shmem_ctx_t ctx, T *dest, const T *source,      \
                              size_t nelems, int pe);                          \
     void shmem_ctx_##N##_get(shmem_ctx_t ctx, T *dest, const T *source,      \
@@ -79,19 +96,25 @@ void *shmem_malloc_with_hints(size_t size, long hints);
                               ptrdiff_t dst, ptrdiff_t sst, size_t nelems,    \
                               int pe);                                        \
     void shmem_ctx_##N##_p(shmem_ctx_t ctx, T *dest, T value, int pe);        \
-    T shmem_ctx_##N##_g(shmem_ctx_t ctx, const T *source, int pe);            \
-    void shmem_##N##_put(T *dest, const T *source, size_t nelems, int pe);    \
-    void shmem_##N##_get(T *dest, const T *source, size_t nelems, int pe);    \
-    void shmem_##N##_put_nbi(T *dest, const T *source, size_t nelems,        \
-                             int pe);                                         \
-    void shmem_##N##_get_nbi(T *dest, const T *source, size_t nelems,        \
-                             int pe);                                         \
-    void shmem_##N##_iput(T *dest, const T *source, ptrdiff_t dst,           \
-                          ptrdiff_t sst, size_t nelems, int pe);              \
-    void shmem_##N##_iget(T *dest, const T *source, ptrdiff_t dst,           \
-                          ptrdiff_t sst, size_t nelems, int pe);              \
-    void shmem_##N##_p(T *dest, T value, int pe);                             \
-    T shmem_##N##_g(const T *source, int pe);
+    T shmem_ctx_##N##_g(shmem_ctx_t ctx, const T *source, int pe);
+SHMEMI_RMA_TYPES(SHMEMI_DECL_RMA_CTX)
+#undef SHMEMI_DECL_RMA_CTX
+
+#define SHMEMI_DECL_RMA(T, N)                                                 \
+    void SHMEMI_NAME(_##N##_put)(T *dest, const T *source, size_t nelems,    \
+                                 int pe);                                     \
+    void SHMEMI_NAME(_##N##_get)(T *dest, const T *source, size_t nelems,    \
+                                 int pe);                                     \
+    void SHMEMI_NAME(_##N##_put_nbi)(T *dest, const T *source,               \
+                                     size_t nelems, int pe);                  \
+    void SHMEMI_NAME(_##N##_get_nbi)(T *dest, const T *source,               \
+                                     size_t nelems, int pe);                  \
+    void SHMEMI_NAME(_##N##_iput)(T *dest, const T *source, ptrdiff_t dst,   \
+                                  ptrdiff_t sst, size_t nelems, int pe);      \
+    void SHMEMI_NAME(_##N##_iget)(T *dest, const T *source, ptrdiff_t dst,   \
+                                  ptrdiff_t sst, size_t nelems, int pe);      \
+    void SHMEMI_NAME(_##N##_p)(T *dest, T value, int pe);                     \
+    T SHMEMI_NAME(_##N##_g)(const T *source, int pe);
 SHMEMI_RMA_TYPES(SHMEMI_DECL_RMA)
 #undef SHMEMI_DECL_RMA
 
@@ -132,31 +155,59 @@ void shmem_ctx_putmem_nbi(shmem_ctx_t ctx, void *dest, const void *source,
                           size_t nelems, int pe);
 void shmem_ctx_getmem_nbi(shmem_ctx_t ctx, void *dest, const void *source,
                           size_t nelems, int pe);
-void shmem_putmem(void *dest, const void *source, size_t nelems, int pe);
-void shmem_getmem(void *dest, const void *source, size_t nelems, int pe);
-void shmem_putmem_nbi(void *dest, const void *source, size_t nelems, int pe);
-void shmem_getmem_nbi(void *dest, const void *source, size_t nelems, int pe);
+void SHMEMI_NAME(_putmem)(void *dest, const void *source, size_t nelems, int pe);
+void SHMEMI_NAME(_getmem)(void *dest, const void *source, size_t nelems, int pe);
+void SHMEMI_NAME(_putmem_nbi)(void *dest, const void *source, size_t nelems, int pe);
+void SHMEMI_NAME(_getmem_nbi)(void *dest, const void *source, size_t nelems, int pe);
 
 /* Ordering and completion. */
 void shmem_ctx_fence(shmem_ctx_t ctx);
 void shmem_ctx_quiet(shmem_ctx_t ctx);
-void shmem_fence(void);
-void shmem_quiet(void);
+void SHMEMI_NAME(_fence)(void);
+void SHMEMI_NAME(_quiet)(void);
 
 /* Synchronization. */
-void shmem_barrier_all(void);
-void shmem_sync_all(void);
+void SHMEMI_NAME(_barrier_all)(void);
+void SHMEMI_NAME(_sync_all)(void);
 
 #define SHMEMI_DECL_P2P(T, N)                                                 \
-    void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value);               \
-    int shmem_##N##_test(T *ivar, int cmp, T cmp_value);
+    void SHMEMI_NAME(_##N##_wait_until)(T *ivar, int cmp, T cmp_value);       \
+    int SHMEMI_NAME(_##N##_test)(T *ivar, int cmp, T cmp_value);
 SHMEMI_P2P_TYPES(SHMEMI_DECL_P2P)
 #undef SHMEMI_DECL_P2P
+
+/* Deprecated names, still in the specification for old programs. */
+#define _SHMEM_MAJOR_VERSION SHMEM_MAJOR_VERSION
+#define _SHMEM_MINOR_VERSION SHMEM_MINOR_VERSION
+#define _SHMEM_MAX_NAME_LEN SHMEM_MAX_NAME_LEN
+#define _SHMEM_VENDOR_STRING SHMEM_VENDOR_STRING
+#define _SHMEM_CMP_EQ SHMEM_CMP_EQ
+#define _SHMEM_CMP_NE SHMEM_CMP_NE
+#define _SHMEM_CMP_GT SHMEM_CMP_GT
+#define _SHMEM_CMP_GE SHMEM_CMP_GE
+#define _SHMEM_CMP_LT SHMEM_CMP_LT
+#define _SHMEM_CMP_LE SHMEM_CMP_LE
+void start_pes(int npes);
+int _my_pe(void);
+int _num_pes(void);
+void *shmalloc(size_t size);
+void shfree(void *ptr);
+void *shrealloc(void *ptr, size_t size);
+void *shmemalign(size_t alignment, size_t size);
+#if !defined(__cplusplus)
+/* The untyped forms on long; in C11 the names are also generic macros, and
+ * C++ has overloads of them. */
+void(shmem_wait)(long *ivar, long cmp_value);
+void(shmem_wait_until)(long *ivar, int cmp, long cmp_value);
+#endif
 
 #ifdef __cplusplus
 }
 #endif
 
+#if defined(__CUDACC__)
+#include <shmem/device.h>
+#endif
 #include <shmem/generic.h>
 /* The API areas beyond RMA, each with its declarations and generic names. */
 #include <shmem/team.h>

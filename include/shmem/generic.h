@@ -7,54 +7,62 @@
 
 #if defined(__cplusplus)
 
+/* In CUDA sources the routines without a context are device routines as
+ * well (shmem/device.h), and so are their generic names. */
+#if defined(__CUDACC__)
+#define SHMEMI_CXX_HD __host__ __device__
+#else
+#define SHMEMI_CXX_HD
+#endif
+
 #define SHMEMI_CXX_RMA(T, N)                                                  \
-    static inline void shmem_put(T *d, const T *s, size_t n, int pe)         \
+    SHMEMI_CXX_HD static inline void shmem_put(T *d, const T *s, size_t n, int pe)         \
     { shmem_##N##_put(d, s, n, pe); }                                         \
     static inline void shmem_put(shmem_ctx_t c, T *d, const T *s, size_t n,  \
                                  int pe)                                      \
     { shmem_ctx_##N##_put(c, d, s, n, pe); }                                  \
-    static inline void shmem_get(T *d, const T *s, size_t n, int pe)         \
+    SHMEMI_CXX_HD static inline void shmem_get(T *d, const T *s, size_t n, int pe)         \
     { shmem_##N##_get(d, s, n, pe); }                                         \
     static inline void shmem_get(shmem_ctx_t c, T *d, const T *s, size_t n,  \
                                  int pe)                                      \
     { shmem_ctx_##N##_get(c, d, s, n, pe); }                                  \
-    static inline void shmem_put_nbi(T *d, const T *s, size_t n, int pe)     \
+    SHMEMI_CXX_HD static inline void shmem_put_nbi(T *d, const T *s, size_t n, int pe)     \
     { shmem_##N##_put_nbi(d, s, n, pe); }                                     \
     static inline void shmem_put_nbi(shmem_ctx_t c, T *d, const T *s,        \
                                      size_t n, int pe)                        \
     { shmem_ctx_##N##_put_nbi(c, d, s, n, pe); }                              \
-    static inline void shmem_get_nbi(T *d, const T *s, size_t n, int pe)     \
+    SHMEMI_CXX_HD static inline void shmem_get_nbi(T *d, const T *s, size_t n, int pe)     \
     { shmem_##N##_get_nbi(d, s, n, pe); }                                     \
     static inline void shmem_get_nbi(shmem_ctx_t c, T *d, const T *s,        \
                                      size_t n, int pe)                        \
     { shmem_ctx_##N##_get_nbi(c, d, s, n, pe); }                              \
-    static inline void shmem_iput(T *d, const T *s, ptrdiff_t ds,            \
+    SHMEMI_CXX_HD static inline void shmem_iput(T *d, const T *s, ptrdiff_t ds,            \
                                   ptrdiff_t ss, size_t n, int pe)             \
     { shmem_##N##_iput(d, s, ds, ss, n, pe); }                                \
     static inline void shmem_iput(shmem_ctx_t c, T *d, const T *s,           \
                                   ptrdiff_t ds, ptrdiff_t ss, size_t n,       \
                                   int pe)                                     \
     { shmem_ctx_##N##_iput(c, d, s, ds, ss, n, pe); }                         \
-    static inline void shmem_iget(T *d, const T *s, ptrdiff_t ds,            \
+    SHMEMI_CXX_HD static inline void shmem_iget(T *d, const T *s, ptrdiff_t ds,            \
                                   ptrdiff_t ss, size_t n, int pe)             \
     { shmem_##N##_iget(d, s, ds, ss, n, pe); }                                \
     static inline void shmem_iget(shmem_ctx_t c, T *d, const T *s,           \
                                   ptrdiff_t ds, ptrdiff_t ss, size_t n,       \
                                   int pe)                                     \
     { shmem_ctx_##N##_iget(c, d, s, ds, ss, n, pe); }                         \
-    static inline void shmem_p(T *d, T v, int pe) { shmem_##N##_p(d, v, pe); }\
+    SHMEMI_CXX_HD static inline void shmem_p(T *d, T v, int pe) { shmem_##N##_p(d, v, pe); }\
     static inline void shmem_p(shmem_ctx_t c, T *d, T v, int pe)             \
     { shmem_ctx_##N##_p(c, d, v, pe); }                                       \
-    static inline T shmem_g(const T *s, int pe) { return shmem_##N##_g(s, pe); }\
+    SHMEMI_CXX_HD static inline T shmem_g(const T *s, int pe) { return shmem_##N##_g(s, pe); }\
     static inline T shmem_g(shmem_ctx_t c, const T *s, int pe)               \
     { return shmem_ctx_##N##_g(c, s, pe); }
 SHMEMI_RMA_GENERIC_TYPES(SHMEMI_CXX_RMA)
 #undef SHMEMI_CXX_RMA
 
 #define SHMEMI_CXX_P2P(T, N)                                                  \
-    static inline void shmem_wait_until(T *v, int cmp, T value)              \
+    SHMEMI_CXX_HD static inline void shmem_wait_until(T *v, int cmp, T value)              \
     { shmem_##N##_wait_until(v, cmp, value); }                                \
-    static inline int shmem_test(T *v, int cmp, T value)                     \
+    SHMEMI_CXX_HD static inline int shmem_test(T *v, int cmp, T value)                     \
     { return shmem_##N##_test(v, cmp, value); }
 SHMEMI_P2P_GENERIC_TYPES(SHMEMI_CXX_P2P)
 #undef SHMEMI_CXX_P2P

@@ -1,4 +1,5 @@
 /* Which memory the data heap lives in. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../init/config.h"
@@ -36,7 +37,34 @@ static size_t use_gpu(int pinned)
 }
 #endif
 
+static size_t choose(void);
+
+/* Peers map each other's heaps, so every PE must have picked the same kind
+ * (under auto, a PE without a GPU beside PEs with one would not). */
+static void check_agreement(void)
+{
+    int n = shmemi_state.n_pes, mine = shmemi_heap.kind;
+    int *all = calloc((size_t)n, sizeof(int));
+    if (!all || shmemi_state.boot.allgather(&mine, all, sizeof mine) != 0)
+        shmemi_fatal("shmem_init", "cannot compare heap kinds with the other PEs");
+    static const char *names[] = {"host", "device", "pinned"};
+    for (int pe = 0; pe < n; pe++)
+        if (all[pe] != mine)
+            shmemi_fatal("shmem_init", "this PE's heap is %s memory but PE %d's is %s; "
+                         "set SHMEM_HEAP the same on every PE (and give every PE "
+                         "of a node a GPU, or none)",
+                         names[mine], pe, names[all[pe]]);
+    free(all);
+}
+
 size_t shmemi_heap_select_backend(void)
+{
+    size_t cap = choose();
+    check_agreement();
+    return cap;
+}
+
+static size_t choose(void)
 {
     const char *want = shmemi_config.heap;
     if (strcmp(want, "host") == 0)

@@ -7,6 +7,7 @@
 
 #include <shmem.h>
 
+#include "../device/device_state.h"
 #include "../heap/heap.h"
 #include "../sync/sync.h"
 #include "../team/team.h"
@@ -49,15 +50,18 @@ static void start(int requested)
     shmemi_locality_init();
     shmemi_heap_init(shmemi_team_ctrl_bytes());
     shmemi_team_init();
+    shmemi_device_state_init();
     shmemi_state.init_count = 1;
     shmemi_barrier_world();
     report_start();
 }
 
-int shmem_init_thread(int requested, int *provided)
+/* Public routines never call each other: a profiling tool that wraps them
+ * (pshmem.h) must see only the application's calls. */
+static void init_thread(const char *call, int requested, int *provided)
 {
     if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
-        shmemi_fatal(__func__, "requested thread level %d is not one of "
+        shmemi_fatal(call, "requested thread level %d is not one of "
                      "SHMEM_THREAD_SINGLE, _FUNNELED, _SERIALIZED or _MULTIPLE",
                      requested);
     if (shmemi_initialized())
@@ -66,10 +70,15 @@ int shmem_init_thread(int requested, int *provided)
         start(requested);
     if (provided)
         *provided = shmemi_state.thread_level;
+}
+
+int shmem_init_thread(int requested, int *provided)
+{
+    init_thread(__func__, requested, provided);
     return 0;
 }
 
-void shmem_init(void) { shmem_init_thread(SHMEM_THREAD_SINGLE, NULL); }
+void shmem_init(void) { init_thread(__func__, SHMEM_THREAD_SINGLE, NULL); }
 
 void shmem_finalize(void)
 {
@@ -77,6 +86,7 @@ void shmem_finalize(void)
     if (--shmemi_state.init_count > 0)
         return;
     shmemi_barrier_world();
+    shmemi_device_state_fini();
     shmemi_team_fini();
     shmemi_heap_finalize();
     if (shmemi_state.boot.finalize() != 0)

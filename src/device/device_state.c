@@ -1,0 +1,71 @@
+/* The state kernels use, and the translation units that want a copy. The
+ * local-index table and the device barrier's flags live in the symmetric
+ * heap, taken right after it is made, so every PE has them at the same
+ * offset. */
+#include <shmem/device_state.h>
+
+#include <stdlib.h>
+
+#include "../heap/alloc.h"
+#include "../heap/heap.h"
+#include "../init/error.h"
+#include "device_state.h"
+
+#define BARRIER_ROUNDS 32
+#define FLAG_LINE 16 /* unsigned long longs per 128-byte line */
+
+static struct shmemi_device_state state;
+static void (**updates)(const struct shmemi_device_state *);
+static size_t n_updates;
+
+static void publish(void)
+{
+    for (size_t i = 0; i < n_updates; i++)
+        updates[i](&state);
+}
+
+void shmemi_device_register(void (*update)(const struct shmemi_device_state *))
+{
+    void *grown = realloc(updates, (n_updates + 1) * sizeof *updates);
+    if (!grown)
+        shmemi_fatal("shmem_init", "out of memory registering a CUDA module");
+    updates = grown;
+    updates[n_updates++] = update;
+    if (state.ready)
+        update(&state);
+}
+
+void shmemi_device_state_init(void)
+{
+    if (shmemi_heap.kind == SHMEMI_HEAP_HOST)
+        return;
+    int n = shmemi_state.n_pes;
+    size_t flags = BARRIER_ROUNDS * FLAG_LINE * sizeof(unsigned long long);
+    size_t bytes = flags + 128 + (size_t)n * sizeof(int), off;
+    if (shmemi_alloc_take(bytes, 128, &off) != 0)
+        shmemi_fatal("shmem_init", "no room in the symmetric heap for the device state");
+    char *block = shmemi_heap.base + off;
+    shmemi_heap_zero(block, flags + 128);
+    shmemi_heap_copy(block + flags + 128, shmemi_state.local_index, (size_t)n * sizeof(int));
+    shmemi_heap_quiet();
+
+    state.window = shmemi_heap.window;
+    state.stride = shmemi_heap.stride;
+    state.my_pe = shmemi_state.my_pe;
+    state.n_pes = n;
+    state.my_local = shmemi_state.my_local;
+    state.n_local = shmemi_state.n_local;
+    state.barrier_flags = (unsigned long long *)block;
+    state.barrier_epoch = (unsigned long long *)(block + flags);
+    state.local_index = (const int *)(block + flags + 128);
+    state.ready = 1;
+    publish();
+}
+
+void shmemi_device_state_fini(void)
+{
+    if (!state.ready)
+        return;
+    state = (struct shmemi_device_state){0};
+    publish();
+}

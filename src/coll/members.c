@@ -129,7 +129,7 @@ static void psync_barrier(const struct shmemi_coll *c)
 void shmemi_coll_barrier(const struct shmemi_coll *c)
 {
     if (c->team) {
-        shmemi_team_barrier(c->team);
+        shmemi_team_barrier(c->call, c->team);
         return;
     }
     shmemi_quiet();

@@ -46,7 +46,32 @@
       "included); each holds a few KiB of symmetric scratch.")                \
     X(SHMEM_PEER_TIMEOUT, peer_timeout, size, "10",                           \
       "Seconds shmem_init waits for the node's PEs to connect to each other " \
-      "before it reports which ones are missing.")
+      "before it reports which ones are missing.")                            \
+    X(SHMEM_BARRIER, barrier, string, "auto",                                 \
+      "Barrier engine of the teams: auto (a slot of the barrier provider "    \
+      "when one is present and has a slot for the team's PEs, else the "      \
+      "dissemination barrier), hw (as auto, but no provider is an error) or " \
+      "dissemination (never the provider).")                                  \
+    X(SHMEM_BARRIER_K, barrier_k, size, "4",                                  \
+      "Radix of the dissemination barrier, 2 to 32: ceil(log_k N) rounds of " \
+      "k-1 stores and k-1 waits each.")                                       \
+    X(SHMEM_BARRIER_EMULATE, barrier_emulate, bool, "0",                      \
+      "Offer the emulated barrier switch as a provider (for testing: a "      \
+      "progress thread of the node's first PE plays the switch).")            \
+    X(SHMEM_BARRIER_EMU_SLOTS, barrier_emu_slots, size, "16",                 \
+      "Barrier slots the emulated switch offers (0 to 4096; 0: none).")       \
+    X(SHMEM_BARRIER_EMU_MAX_PES, barrier_emu_max_pes, size, "0",              \
+      "Largest team the emulated switch supports; 0: any size.")              \
+    X(SHMEM_BARRIER_EMU_MAX_STRIDE, barrier_emu_max_stride, size, "0",        \
+      "Largest distance between consecutive PEs of a team (in world PEs) "    \
+      "that the emulated switch supports; 0: any.")                           \
+    X(SHMEM_BARRIER_SEQ_START, barrier_seq_start, size, "0",                  \
+      "Sequence number that barriers count on from (32 bits; for testing, "   \
+      "a value near 4294967295 makes the counters wrap around soon).")        \
+    X(SHMEM_BARRIER_TIMEOUT, barrier_timeout, size, "30",                     \
+      "With SHMEM_DEBUG=1: seconds a PE waits in a barrier before it names "  \
+      "the PEs of the team that have not entered it and ends the job; 0: "   \
+      "wait for ever.")
 
 struct shmemi_config {
 #define SHMEMI_CONFIG_FIELD_bool int

@@ -3,7 +3,8 @@
  * 2-D, splits of splits, reversed by a negative stride) is one. Each team
  * owns a slot of symmetric scratch memory, the same slot on all its
  * members, for its barrier flags and the small exchanges of its
- * collectives.
+ * collectives, and a barrier engine (../sync/barrier_engine.h): a slot of
+ * the barrier provider or the dissemination barrier on its scratch flags.
  *
  * A split uses its parent's `work` area only between team barriers of its
  * own, at entry and before it returns, so it asks nothing of the
@@ -18,16 +19,15 @@
 #include <shmem.h>
 
 #include "../heap/heap.h"
+#include "../sync/barrier_engine.h"
 
 /* The layout of a team's scratch slot. */
 struct shmemi_team_scratch {
-    /* Dissemination barrier: one cache line per round. */
-    struct {
-        _Atomic uint64_t epoch;
-        char pad[56];
-    } barrier[32];
-    /* Free for the team's collectives; what lies beyond is
-     * shmemi_team_work_bytes(). */
+    /* The barrier's entry word, on a line of its own. */
+    _Atomic uint32_t entered;
+    char pad[SHMEMI_BARRIER_LINE - sizeof(uint32_t)];
+    /* Free for the team's collectives, shmemi_team_work_bytes() long; the
+     * dissemination barrier's flags follow it. */
     char work[];
 };
 
@@ -40,7 +40,7 @@ struct shmemi_team {
     int my_index;          /* this PE's index in the team */
     int slot;              /* index of the scratch slot; -1 until it has one */
     struct shmemi_team_scratch *scratch; /* this PE's copy of the slot */
-    uint64_t barrier_epoch;
+    struct shmemi_barrier_desc barrier;
     shmem_team_config_t config; /* as the split was asked for */
     int predefined;        /* SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED */
     /* The contexts made from the team: those alive, and spares reserved at
@@ -86,16 +86,19 @@ struct shmemi_team_scratch *shmemi_team_slot(int slot);
 /* Bytes of t->scratch->work. */
 size_t shmemi_team_work_bytes(void);
 
-/* A barrier over the team's members that also completes this PE's puts. */
-void shmemi_team_barrier(struct shmemi_team *t);
+/* A barrier over the team's members that also completes this PE's puts;
+ * call names the routine in reports. */
+void shmemi_team_barrier(const char *call, struct shmemi_team *t);
 
 /* ---- the life of a team (team_world.c, team_table.c, team_destroy.c) ---- */
 
 /* Fills in t's shape and defaults; it gets its slot from shmemi_team_adopt. */
 void shmemi_team_setup(struct shmemi_team *t, int start, int stride, int size);
 /* Gives t scratch slot `slot`, claimed for it in the table, clearing this
- * PE's copy so that nothing of its previous team remains. */
-void shmemi_team_adopt(struct shmemi_team *t, int slot);
+ * PE's copy so that nothing of its previous team remains, and its barrier:
+ * provider slot hw_slot, counting from hw_seq, or the dissemination barrier
+ * when hw_slot is -1. */
+void shmemi_team_adopt(struct shmemi_team *t, int slot, int hw_slot, uint32_t hw_seq);
 /* Frees t's contexts, its slot and (for a split team) t itself; `call`
  * names the routine for the warning about private contexts left alive, or
  * is NULL for none. */

@@ -10,6 +10,7 @@ void shmemi_team_free(const char *call, struct shmemi_team *t)
     shmemi_ctx_release_all(call, t);
     if (t->predefined)
         return;
+    shmemi_barrier_detach(&t->barrier);
     if (t->slot >= 0)
         shmemi_team_table_release(t->slot);
     pthread_mutex_destroy(&t->ctx_lock);
@@ -27,8 +28,8 @@ void shmem_team_destroy(shmem_team_t team)
                      "shmem_team_split_2d",
                      team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD"
                                               : "SHMEM_TEAM_SHARED (SHMEMX_TEAM_NODE)");
-    /* Once its slot is free here a later split may give it to another
-     * team: every member must be done with it first. */
-    shmemi_team_barrier(team);
+    /* Once its slots are free a later split may give them to another
+     * team: every member must be done with them first. */
+    shmemi_team_barrier(__func__, team);
     shmemi_team_free(__func__, team);
 }

@@ -1,6 +1,7 @@
 /* What a team handle tells: its PEs, their numbers elsewhere, its
  * configuration, pointers to its members' memory; and its barrier. */
 #include "../init/error.h"
+#include "../rma/rma.h"
 #include "team.h"
 
 int shmem_team_my_pe(shmem_team_t team)
@@ -40,7 +41,7 @@ void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
     shmemi_require_init(__func__);
     if (!team || pe < 0 || pe >= team->size)
         return NULL;
-    return shmem_ptr(dest, shmemi_team_pe(team, pe));
+    return shmemi_ptr(__func__, dest, shmemi_team_pe(team, pe));
 }
 
 int shmem_team_sync(shmem_team_t team)
@@ -48,6 +49,6 @@ int shmem_team_sync(shmem_team_t team)
     shmemi_require_init(__func__);
     if (team == SHMEM_TEAM_INVALID)
         return -1;
-    shmemi_team_barrier(team);
+    shmemi_team_barrier(__func__, team);
     return 0;
 }

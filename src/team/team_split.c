@@ -8,7 +8,12 @@
  * member also checks that its fellow members join the same team, which
  * catches PEs that passed different arguments. A claim loses only to a
  * split of another parent running at the same moment in another thread of
- * this PE; then all let go and try again. */
+ * this PE; then all let go and try again.
+ *
+ * A barrier provider's slots belong to the whole provider, not to a PE, so
+ * the new team's first member alone claims one (or finds none, or finds
+ * the team's PE set unsupported) and publishes what it got beside its
+ * vote; every member takes that, so all run the same barrier engine. */
 #include <stdlib.h>
 
 #include "../init/config.h"
@@ -120,25 +125,28 @@ static int split(const char *call, struct shmemi_team *parent, int invalid, int 
     struct shmemi_team *t = my_new >= 0 ? new_team(call, &shape, config, mask) : NULL;
     uint64_t failed_here = invalid || (my_new >= 0 && !t) ? FAILED : AGREED;
 
-    /* The parent's work area: this PE's free-slot bitmap, its vote, and
-     * the new team it joins (world start, stride, size). */
+    /* The parent's work area: this PE's free-slot bitmap, its vote, the
+     * new team it joins (world start, stride, size) and, from the new
+     * team's first member, the provider slot of its barrier and the
+     * sequence number to start from. */
     size_t words = shmemi_team_map_words();
     uint64_t *map = (uint64_t *)parent->scratch->work;
     uint64_t *vote = map + words;
     uint64_t *joins = vote + 1;
-    int slot;
+    uint64_t *hw = joins + 3;
+    int slot, hw_slot;
     uint64_t outcome;
     do {
-        shmemi_team_barrier(parent); /* nobody still uses the work area */
+        shmemi_team_barrier(call, parent); /* nobody still uses the work area */
         shmemi_team_free_map(map);
         joins[0] = (uint32_t)shape.start;
         joins[1] = (uint32_t)shape.stride;
         joins[2] = (uint32_t)shape.size;
-        shmemi_team_barrier(parent); /* every bitmap is published */
+        shmemi_team_barrier(call, parent); /* every bitmap is published */
         if (my_new >= 0)
             check_agreement(call, &shape, joins);
         uint64_t mine = failed_here;
-        slot = -1;
+        slot = hw_slot = -1;
         if (t) {
             slot = common_free_slot(&shape, map, words);
             if (slot < 0) {
@@ -153,10 +161,15 @@ static int split(const char *call, struct shmemi_team *parent, int invalid, int 
             } else if (shmemi_team_table_claim(slot, t) != 0) {
                 mine = RETRY;
                 slot = -1;
+            } else if (my_new == 0) {
+                uint32_t seq = 0;
+                hw_slot = shmemi_barrier_claim(shape.start, shape.stride, shape.size, &seq);
+                hw[1] = seq;
             }
         }
+        hw[0] = (uint32_t)hw_slot;
         *vote = mine;
-        shmemi_team_barrier(parent); /* every vote is published */
+        shmemi_team_barrier(call, parent); /* every vote is published */
         outcome = AGREED;
         for (int i = 0; i < parent->size; i++) {
             uint64_t v = peer_word(parent, vote, i);
@@ -164,13 +177,16 @@ static int split(const char *call, struct shmemi_team *parent, int invalid, int 
         }
         if (outcome != AGREED && slot >= 0)
             shmemi_team_table_release(slot);
+        if (outcome != AGREED && hw_slot >= 0)
+            shmemi_barrier_unclaim(hw_slot);
     } while (outcome == RETRY);
 
     if (outcome == AGREED && t)
-        shmemi_team_adopt(t, slot);
+        shmemi_team_adopt(t, slot, (int)(uint32_t)peer_word(&shape, &hw[0], 0),
+                          (uint32_t)peer_word(&shape, &hw[1], 0));
     /* The new slots are clear before any member uses them, and nobody reads
      * the work area any more. */
-    shmemi_team_barrier(parent);
+    shmemi_team_barrier(call, parent);
     if (outcome != AGREED && t) {
         shmemi_team_free(NULL, t);
         t = NULL;

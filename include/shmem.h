@@ -209,6 +209,8 @@ void(shmem_wait_until)(long *ivar, int cmp, long cmp_value);
 #include <shmem/device.h>
 #endif
 #include <shmem/generic.h>
+/* 1.6's blocked strided RMA, with its generic names. */
+#include <shmem/rma_blocked.h>
 /* The API areas beyond RMA, each with its declarations and generic names. */
 #include <shmem/team.h>
 #include <shmem/ctx.h>

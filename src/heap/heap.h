@@ -160,6 +160,13 @@ void shmemi_heap_release_device(void);
 /* memfd.c */
 int shmemi_memfd_create(const char *name, size_t size);
 
+/* shmem_malloc.c: the symmetric memory routines, naming `call` in their
+ * messages (for the deprecated names, shmalloc and the others). */
+void *shmemi_malloc(const char *call, size_t size);
+void *shmemi_align(const char *call, size_t alignment, size_t size);
+void *shmemi_realloc(const char *call, void *ptr, size_t size);
+void shmemi_free(const char *call, void *ptr);
+
 /* fd_pass.c: one fd and a small payload over a Unix stream socket. */
 int shmemi_fd_send(int sock, int fd, const void *data, size_t len);
 int shmemi_fd_recv(int sock, int *fd, void *data, size_t len);

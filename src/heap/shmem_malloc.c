@@ -84,10 +84,15 @@ static size_t block_of(const char *call, const void *ptr)
     return off;
 }
 
-void *shmem_malloc(size_t size)
+/* The routines behind the public ones, for them and for the deprecated
+ * names (shmalloc, ...): public routines never call each other, so that a
+ * profiling tool wrapping them sees only the application's calls. */
+void *shmemi_malloc(const char *call, size_t size)
 {
-    return size ? take(__func__, size, SHMEMI_ALLOC_MIN_ALIGN, 0) : NULL;
+    return size ? take(call, size, SHMEMI_ALLOC_MIN_ALIGN, 0) : NULL;
 }
+
+void *shmem_malloc(size_t size) { return shmemi_malloc(__func__, size); }
 
 void *shmem_malloc_with_hints(size_t size, long hints)
 {
@@ -113,45 +118,52 @@ void *shmem_calloc(size_t count, size_t size)
  * aligned address on every PE. */
 #define MAX_ALIGN ((size_t)2 << 20)
 
-void *shmem_align(size_t alignment, size_t size)
+void *shmemi_align(const char *call, size_t alignment, size_t size)
 {
     if (alignment == 0 || (alignment & (alignment - 1))) {
-        shmemi_warn(__func__, "alignment %zu is not a power of two", alignment);
+        shmemi_warn(call, "alignment %zu is not a power of two", alignment);
         return NULL;
     }
     if (alignment > MAX_ALIGN) {
         if (shmemi_state.my_pe == 0)
-            shmemi_warn(__func__, "alignment %zu is larger than the %zu bytes "
+            shmemi_warn(call, "alignment %zu is larger than the %zu bytes "
                         "that the symmetric heap guarantees on every PE",
                         alignment, MAX_ALIGN);
         return NULL;
     }
-    return size ? take(__func__, size, alignment, 0) : NULL;
+    return size ? take(call, size, alignment, 0) : NULL;
 }
 
-void shmem_free(void *ptr)
+void *shmem_align(size_t alignment, size_t size)
 {
-    shmemi_require_init(__func__);
+    return shmemi_align(__func__, alignment, size);
+}
+
+void shmemi_free(const char *call, void *ptr)
+{
+    shmemi_require_init(call);
     if (!ptr)
         return;
-    size_t off = block_of(__func__, ptr);
-    check_agreement(__func__, off, 0);
+    size_t off = block_of(call, ptr);
+    check_agreement(call, off, 0);
     /* No PE may still be using the block when it becomes free. */
     shmemi_barrier_world();
     shmemi_alloc_release(off);
 }
 
-void *shmem_realloc(void *ptr, size_t size)
+void shmem_free(void *ptr) { shmemi_free(__func__, ptr); }
+
+void *shmemi_realloc(const char *call, void *ptr, size_t size)
 {
     if (!ptr)
-        return shmem_malloc(size);
+        return shmemi_malloc(call, size);
     if (size == 0) {
-        shmem_free(ptr);
+        shmemi_free(call, ptr);
         return NULL;
     }
-    shmemi_require_init(__func__);
-    size_t off = block_of(__func__, ptr);
-    check_agreement(__func__, off, size);
+    shmemi_require_init(call);
+    size_t off = block_of(call, ptr);
+    check_agreement(call, off, size);
     /* Others may still read the old block until everyone is here. */
     shmemi_barrier_world();
     if (shmemi_alloc_resize(off, size) == 0) {
@@ -160,7 +172,7 @@ void *shmem_realloc(void *ptr, size_t size)
     }
     size_t old = shmemi_alloc_size_of(off), noff;
     void *p = NULL;
-    if (take_or_grow(__func__, size, SHMEMI_ALLOC_MIN_ALIGN, &noff) == 0) {
+    if (take_or_grow(call, size, SHMEMI_ALLOC_MIN_ALIGN, &noff) == 0) {
         p = shmemi_heap.base + noff;
         shmemi_heap_copy(p, ptr, old < size ? old : size);
         shmemi_alloc_release(off);
@@ -168,3 +180,5 @@ void *shmem_realloc(void *ptr, size_t size)
     shmemi_barrier_world();
     return p;
 }
+
+void *shmem_realloc(void *ptr, size_t size) { return shmemi_realloc(__func__, ptr, size); }

@@ -56,9 +56,7 @@ static void start(int requested)
     report_start();
 }
 
-/* Public routines never call each other: a profiling tool that wraps them
- * (pshmem.h) must see only the application's calls. */
-static void init_thread(const char *call, int requested, int *provided)
+void shmemi_init_thread(const char *call, int requested, int *provided)
 {
     if (requested < SHMEM_THREAD_SINGLE || requested > SHMEM_THREAD_MULTIPLE)
         shmemi_fatal(call, "requested thread level %d is not one of "
@@ -74,11 +72,11 @@ static void init_thread(const char *call, int requested, int *provided)
 
 int shmem_init_thread(int requested, int *provided)
 {
-    init_thread(__func__, requested, provided);
+    shmemi_init_thread(__func__, requested, provided);
     return 0;
 }
 
-void shmem_init(void) { init_thread(__func__, SHMEM_THREAD_SINGLE, NULL); }
+void shmem_init(void) { shmemi_init_thread(__func__, SHMEM_THREAD_SINGLE, NULL); }
 
 void shmem_finalize(void)
 {

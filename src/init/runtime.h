@@ -31,6 +31,11 @@ struct shmemi_state {
 
 extern struct shmemi_state shmemi_state;
 
+/* shmem_init_thread for every entry point that starts the runtime (shmem_init,
+ * start_pes): public routines never call each other, so that a profiling
+ * tool wrapping them (pshmem.h) sees only the application's calls. */
+void shmemi_init_thread(const char *call, int requested, int *provided);
+
 /* Ends the PE when the runtime is not up, naming the call. */
 void shmemi_require_init(const char *call);
 

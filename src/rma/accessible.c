@@ -4,20 +4,29 @@
 
 #include "rma.h"
 
-int shmem_pe_accessible(int pe)
+static int pe_accessible(const char *call, int pe)
 {
-    shmemi_require_init(__func__);
+    shmemi_require_init(call);
     return pe >= 0 && pe < shmemi_state.n_pes && shmemi_state.local_index[pe] >= 0;
 }
 
-int shmem_addr_accessible(const void *addr, int pe)
+static int addr_accessible(const char *call, const void *addr, int pe)
 {
-    return shmem_pe_accessible(pe) && shmemi_heap_contains(addr, 1);
+    return pe_accessible(call, pe) && shmemi_heap_contains(addr, 1);
 }
 
-void *shmem_ptr(const void *dest, int pe)
+void *shmemi_ptr(const char *call, const void *dest, int pe)
 {
-    if (!shmem_addr_accessible(dest, pe))
+    if (!addr_accessible(call, dest, pe))
         return NULL;
     return shmemi_heap_at(dest, shmemi_state.local_index[pe]);
 }
+
+int shmem_pe_accessible(int pe) { return pe_accessible(__func__, pe); }
+
+int shmem_addr_accessible(const void *addr, int pe)
+{
+    return addr_accessible(__func__, addr, pe);
+}
+
+void *shmem_ptr(const void *dest, int pe) { return shmemi_ptr(__func__, dest, pe); }

@@ -24,15 +24,29 @@ static inline void shmemi_get_bytes(const char *call, void *dest, const void *sr
     shmemi_heap_copy(dest, shmemi_rma_target(call, src, len, pe), len);
 }
 
+/* n rows of width bytes, dpitch and spitch bytes apart: every strided
+ * transfer is this 2-D copy (rows of one element for iput/iget, of one
+ * block for ibput/ibget), by the copy engine when the CPU cannot reach the
+ * heap. */
+static inline void shmemi_copy_rows(char *d, size_t dpitch, const char *s, size_t spitch,
+                                    size_t width, size_t n)
+{
+    if (dpitch == width && spitch == width) {
+        shmemi_heap_copy(d, s, width * n);
+        return;
+    }
+    if (__builtin_expect(shmemi_heap.host_access, 1)) {
+        for (size_t i = 0; i < n; i++)
+            memcpy(d + i * dpitch, s + i * spitch, width);
+        return;
+    }
+    shmemi_heap.backend->copy_strided(d, dpitch, s, spitch, width, n);
+}
+
 static inline void shmemi_copy_strided(char *d, const char *s, ptrdiff_t dst,
                                        ptrdiff_t sst, size_t n, size_t elem)
 {
-    if (__builtin_expect(shmemi_heap.host_access, 1)) {
-        for (size_t i = 0; i < n; i++)
-            memcpy(d + i * (size_t)dst * elem, s + i * (size_t)sst * elem, elem);
-        return;
-    }
-    shmemi_heap.backend->copy_strided(d, (size_t)dst * elem, s, (size_t)sst * elem, elem, n);
+    shmemi_copy_rows(d, (size_t)dst * elem, s, (size_t)sst * elem, elem, n);
 }
 
 static inline void shmemi_iput_elems(const char *call, void *dest, const void *src,

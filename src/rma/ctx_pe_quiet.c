@@ -7,23 +7,29 @@
 #include "../sync/sync.h"
 #include "ctx.h"
 
-void shmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes)
+static void pe_quiet(const char *call, shmem_ctx_t ctx, const int *target_pes,
+                     size_t npes)
 {
-    shmemi_require_init(__func__);
-    shmemi_ctx_check(__func__, ctx);
+    shmemi_require_init(call);
+    shmemi_ctx_check(call, ctx);
     if (npes && !target_pes)
-        shmemi_fatal(__func__, "target_pes is NULL with npes %zu; pass an array of "
+        shmemi_fatal(call, "target_pes is NULL with npes %zu; pass an array of "
                      "npes PE numbers", npes);
     for (size_t i = 0; i < npes; i++) {
-        int pe = shmemi_ctx_pe(__func__, ctx, target_pes[i]);
+        int pe = shmemi_ctx_pe(call, ctx, target_pes[i]);
         if ((unsigned)pe >= (unsigned)shmemi_state.n_pes)
-            shmemi_fatal(__func__, "target_pes[%zu] = %d is not a valid PE number: "
+            shmemi_fatal(call, "target_pes[%zu] = %d is not a valid PE number: "
                          "the job has PEs 0 to %d", i, pe, shmemi_state.n_pes - 1);
     }
     shmemi_quiet();
 }
 
+void shmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes)
+{
+    pe_quiet(__func__, ctx, target_pes, npes);
+}
+
 void shmem_pe_quiet(const int *target_pes, size_t npes)
 {
-    shmem_ctx_pe_quiet(SHMEM_CTX_DEFAULT, target_pes, npes);
+    pe_quiet(__func__, SHMEM_CTX_DEFAULT, target_pes, npes);
 }

@@ -32,6 +32,10 @@ static inline void shmemi_rma_check_local(const char *call, const void *p, size_
         shmemi_fatal(call, "the local buffer is NULL for a transfer of %zu bytes", len);
 }
 
+/* shmem_ptr for the runtime's own callers (shmem_team_ptr): the address of
+ * dest on pe for load/store, or NULL. */
+void *shmemi_ptr(const char *call, const void *dest, int pe);
+
 /* Bytes from the first to the last element of a strided array, inclusive. */
 size_t shmemi_rma_strided_extent(const char *call, ptrdiff_t stride, size_t nelems,
                                  size_t elem);

@@ -55,3 +55,17 @@ SHMEMI_P2P_TYPES(SHMEMI_WAIT_TEST_FN)
         shmemi_wait_all(&s, NULL);                                            \
     }
 SHMEMI_P2P_TYPES(SHMEMI_DEF_P2P)
+
+/* The deprecated untyped names, on long. (Both are also generic macros in
+ * C11: the parentheses define the plain symbols.) */
+void(shmem_wait)(long *ivar, long cmp_value)
+{
+    SHMEMI_ONE(long, ivar, SHMEM_CMP_NE, &cmp_value);
+    shmemi_wait_all(&s, NULL);
+}
+
+void(shmem_wait_until)(long *ivar, int cmp, long cmp_value)
+{
+    SHMEMI_ONE(long, ivar, cmp, &cmp_value);
+    shmemi_wait_all(&s, NULL);
+}

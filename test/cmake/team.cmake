@@ -25,7 +25,7 @@ endforeach()
 shmem_expect_test(ctx_team_pe_range PROGRAM team_faults NP 2 ARGS team_pe_range
   EXPECT --status nonzero --match "PE 1 is not a valid PE number of the context's team")
 shmem_expect_test(ctx_pe_quiet_range PROGRAM team_faults NP 3 ARGS pe_quiet_range
-  EXPECT --status nonzero --match "shmem_ctx_pe_quiet: target_pes\\[1\\] = 3 is not a valid PE")
+  EXPECT --status nonzero --match "shmem_pe_quiet: target_pes\\[1\\] = 3 is not a valid PE")
 shmem_expect_test(ctx_private_other_thread PROGRAM team_faults NP 2
   ARGS private_other_thread ENV SHMEM_DEBUG=1
   EXPECT --status nonzero --match "created with SHMEM_CTX_PRIVATE by another thread")

@@ -25,3 +25,10 @@ echo "pkg-config shmem: ok"
 "$prefix/bin/oshcc" "$src/examples/hello_ring.c" -o "$tmp/osh"
 "$prefix/bin/shmemrun" -n 2 "$tmp/osh" | grep -c "(ok)" | grep -q 2
 echo "oshcc + shmemrun: ok"
+
+# A profiling tool's view: the generated pshmem.h and the pshmem_ names.
+printf '#include <pshmem.h>\nint main(void) { void *(*f)(size_t) = pshmem_malloc; return f == shmem_malloc ? 0 : 1; }\n' \
+    >"$tmp/tool.c"
+"$prefix/bin/oshcc" "$tmp/tool.c" -o "$tmp/tool"
+"$tmp/tool"
+echo "pshmem.h + pshmem_ names: ok"

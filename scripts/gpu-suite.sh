@@ -55,6 +55,7 @@ bench() { # name, heap kind
 }
 bench gpu_host_rma device
 bench gpu_host_rma pinned
+bench device_rma device
 
 echo; echo "===== summary"
 printf '%s\n' "${summary[@]}"

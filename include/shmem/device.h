@@ -38,7 +38,6 @@ static shmemi_device_registrar shmemi_device_registrar_instance;
 template <class T> struct shmemi_device_type { static const bool ok = true; };
 template <> struct shmemi_device_type<long double> { static const bool ok = false; };
 
-#if defined(__CUDA_ARCH__)
 /* A call the device cannot serve stops the kernel. With SHMEM_DEVICE_DEBUG
  * defined when the CUDA source is compiled it first prints why; without,
  * the kernel holds no printf call, so a put stays a handful of
@@ -90,7 +89,6 @@ __device__ inline void shmemi_dev_strided(char *d, const char *s, ptrdiff_t dst,
     for (size_t i = 0; i < n; i++)
         shmemi_dev_copy(d + i * dst * elem, s + i * sst * elem, elem);
 }
-#endif
 
 /* A routine defined for both sides: BODY on the device, the pshmem_ twin
  * (with the same arguments) on the host. */
@@ -138,7 +136,6 @@ SHMEMI_HD void shmem_getmem_nbi(void *dest, const void *source, size_t n, int pe
 }
 
 /* The peer address for a typed routine, refusing types the device lacks. */
-#if defined(__CUDA_ARCH__)
 template <class T>
 __device__ inline T *shmemi_dev_typed_peer(const char *call, const T *p, int pe)
 {
@@ -146,7 +143,6 @@ __device__ inline T *shmemi_dev_typed_peer(const char *call, const T *p, int pe)
         shmemi_dev_no_type(call);
     return (T *)shmemi_dev_peer(call, p, pe);
 }
-#endif
 
 #define SHMEMI_DEVICE_RMA(T, N)                                               \
     SHMEMI_HD void shmem_##N##_p(T *dest, T value, int pe)                    \
@@ -206,7 +202,6 @@ SHMEMI_RMA_TYPES(SHMEMI_DEVICE_RMA)
 /* wait_until/test: relaxed system-scope loads (volatile), then an acquire
  * fence once the condition holds, so that data put before the update that
  * satisfied it is visible. */
-#if defined(__CUDA_ARCH__)
 #define SHMEMI_DEV_CMP(a, cmp, b)                                             \
     ((cmp) == SHMEM_CMP_EQ   ? (a) == (b)                                     \
      : (cmp) == SHMEM_CMP_NE ? (a) != (b)                                     \
@@ -214,7 +209,6 @@ SHMEMI_RMA_TYPES(SHMEMI_DEVICE_RMA)
      : (cmp) == SHMEM_CMP_GE ? (a) >= (b)                                     \
      : (cmp) == SHMEM_CMP_LT ? (a) < (b)                                      \
                              : (a) <= (b))
-#endif
 
 #define SHMEMI_DEVICE_P2P(T, N)                                               \
     SHMEMI_HD int shmem_##N##_test(T *ivar, int cmp, T value)                 \
@@ -237,7 +231,6 @@ SHMEMI_P2P_TYPES(SHMEMI_DEVICE_P2P)
  * the symmetric heap, one thread doing the stores and waits. The epoch
  * lives in GPU memory so that successive kernels (and graph replays)
  * continue the sequence. */
-#if defined(__CUDA_ARCH__)
 __device__ inline void shmemi_dev_barrier(void)
 {
     const struct shmemi_device_state *s = &shmemi_dstate;
@@ -252,12 +245,10 @@ __device__ inline void shmemi_dev_barrier(void)
     }
     __threadfence_system();
 }
-#endif
 
 SHMEMI_HD void shmem_barrier_all(void) { SHMEMI_BOTH(pshmem_barrier_all(), shmemi_dev_barrier()); }
 SHMEMI_HD void shmem_sync_all(void) { SHMEMI_BOTH(pshmem_sync_all(), shmemi_dev_barrier()); }
 
-#if defined(__CUDA_ARCH__)
 /* Block-cooperative forms: every thread of the block calls them. */
 __device__ inline void shmemx_barrier_all_block(void)
 {
@@ -285,6 +276,5 @@ __device__ inline void shmemx_putmem_block(void *dest, const void *source, size_
     }
     __syncthreads();
 }
-#endif
 
 #endif

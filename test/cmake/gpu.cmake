@@ -24,6 +24,46 @@ if(CUDAToolkit_FOUND)
     endforeach()
   endfunction()
 
+  # shmem_gpu_cu_test(name source [RDC]): a CUDA source of the users' kind,
+  # compiled without relocatable device code unless RDC is given.
+  function(shmem_gpu_cu_test name source)
+    cmake_parse_arguments(T "RDC" "" "ENV" ${ARGN})
+    add_executable(${name} ${source})
+    target_link_libraries(${name} PRIVATE shmem CUDA::cudart)
+    set_target_properties(${name} PROPERTIES CUDA_SEPARABLE_COMPILATION ${T_RDC})
+    foreach(launcher mpirun shmemrun)
+      foreach(np 1 2)
+        shmem_launch(run ${launcher} ${np})
+        set(t ${name}/${launcher}/${np})
+        add_test(NAME ${t} COMMAND sh -c "\"$0\" >/dev/null || exit 77; exec \"$@\""
+          $<TARGET_FILE:gpu_probe> ${run} $<TARGET_FILE:${name}>)
+        set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS gpu SKIP_RETURN_CODE 77
+          RUN_SERIAL TRUE
+          ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;${T_ENV}")
+      endforeach()
+    endforeach()
+  endfunction()
+
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
+  if(CMAKE_CUDA_COMPILER)
+    shmem_gpu_cu_test(gpu_device_rma gpu/gpu_device_rma.cu ENV SHMEM_HEAP=device)
+    shmem_gpu_cu_test(gpu_device_rma_rdc gpu/gpu_device_rma.cu RDC ENV SHMEM_HEAP=device)
+
+    # The device put's code: PTX everywhere, machine code where cuobjdump is.
+    set(probe ${CMAKE_CURRENT_SOURCE_DIR}/device/probe.cu)
+    foreach(form ptx cubin)
+      add_custom_command(OUTPUT probe.${form}
+        COMMAND ${CMAKE_CUDA_COMPILER} -std=c++17 -arch=sm_90 -I${PROJECT_SOURCE_DIR}/include
+                -${form} ${probe} -o probe.${form}
+        DEPENDS ${probe} ${PROJECT_SOURCE_DIR}/include/shmem/device.h VERBATIM)
+    endforeach()
+    add_custom_target(device_probe ALL DEPENDS probe.ptx probe.cubin)
+    add_test(NAME device_code_ptx COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_code.sh
+      ptx ${CMAKE_CURRENT_BINARY_DIR}/probe.ptx)
+    set_tests_properties(device_code_ptx PROPERTIES LABELS host)
+    add_test(NAME device_code_sass COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_code.sh
+      sass ${CMAKE_CURRENT_BINARY_DIR}/probe.cubin)
+    set_tests_properties(device_code_sass PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+  endif()
 endif()

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Checks the code of test/device/probe.cu: each probe kernel stores to
+# global memory and calls nothing.
+#   check_code.sh ptx FILE.ptx      (nvcc's PTX: runs everywhere)
+#   check_code.sh sass FILE.cubin   (the machine code: needs cuobjdump)
+set -u
+kind=$1 file=$2
+if [ "$kind" = sass ]; then
+    command -v cuobjdump >/dev/null || PATH=$PATH:/usr/local/cuda/bin
+    command -v cuobjdump >/dev/null || { echo "SKIPPED: no cuobjdump here"; exit 77; }
+    code=$(cuobjdump -sass "$file") || exit 1
+    store='(STG|ST)\.E'
+    call='CALL'
+else
+    code=$(cat "$file")
+    store='st(\.volatile)?\.global'
+    call='call'
+fi
+fail=0
+for k in probe_p probe_put; do
+    body=$(printf '%s\n' "$code" | awk -v k="$k" '
+        $0 ~ ("Function : " k "$") || $0 ~ ("\\.entry " k "\\(") { on = 1; next }
+        on && ($0 ~ /Function : / || $0 ~ /\.entry /) { on = 0 }
+        on { print }')
+    [ -n "$body" ] || { echo "$k: not found in $file"; fail=1; continue; }
+    if printf '%s\n' "$body" | grep -Eq "$store"; then
+        echo "$k: global stores: $(printf '%s\n' "$body" | grep -Ec "$store")"
+    else
+        echo "$k: FAIL: no global store"; fail=1
+    fi
+    if printf '%s\n' "$body" | grep -Eqw "$call"; then
+        echo "$k: FAIL: calls:"; printf '%s\n' "$body" | grep -Ew "$call"; fail=1
+    fi
+done
+exit $fail

@@ -32,7 +32,7 @@ fi
 
 run_ctest() { # label, log name, extra env...
     local what=$1 log=$2; shift 2
-    env "$@" ctest --test-dir build-gpu $what --output-on-failure --timeout 120 -j4 >"$out/$log" 2>&1
+    env "$@" ctest --test-dir build-gpu $what --output-on-failure --timeout 120 -j${JOBS:-4} >"$out/$log" 2>&1
     local line
     line=$(grep -E "tests passed|tests failed" "$out/$log" | tail -1)
     note "$log: ${line:-no result} $(grep -c 'Skipped' "$out/$log") skipped"
@@ -42,8 +42,8 @@ run_ctest() { # label, log name, extra env...
 run_ctest "-L gpu" gpu-tests.log
 # The host suite loads and stores heap memory directly, which a pinned heap
 # allows; 3 and 4 PEs share the 2 GPUs.
-run_ctest "-L host" host-on-pinned.log SHMEM_HEAP=pinned SHMEM_GPU_SHARE=1
-run_ctest "-L host" host-on-host.log SHMEM_HEAP=host
+JOBS=12 run_ctest "-L host" host-on-pinned.log SHMEM_HEAP=pinned SHMEM_GPU_SHARE=1
+JOBS=12 run_ctest "-L host" host-on-host.log SHMEM_HEAP=host
 
 bench() { # name, heap kind
     if mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x SHMEM_HEAP=$2 \

@@ -35,12 +35,20 @@ void shmemi_device_register(void (*update)(const struct shmemi_device_state *))
         update(&state);
 }
 
+static size_t flags_bytes(void) { return BARRIER_ROUNDS * FLAG_LINE * sizeof(unsigned long long); }
+
+size_t shmemi_device_state_bytes(void)
+{
+    /* Allocation rounds blocks to 128 bytes: leave room for that too. */
+    return flags_bytes() + 128 + (size_t)shmemi_state.n_pes * sizeof(int) + 128;
+}
+
 void shmemi_device_state_init(void)
 {
     if (shmemi_heap.kind == SHMEMI_HEAP_HOST)
         return;
     int n = shmemi_state.n_pes;
-    size_t flags = BARRIER_ROUNDS * FLAG_LINE * sizeof(unsigned long long);
+    size_t flags = flags_bytes();
     size_t bytes = flags + 128 + (size_t)n * sizeof(int), off;
     if (shmemi_alloc_take(bytes, 128, &off) != 0)
         shmemi_fatal("shmem_init", "no room in the symmetric heap for the device state");

@@ -2,6 +2,10 @@
 #ifndef SHMEMI_DEVICE_STATE_H
 #define SHMEMI_DEVICE_STATE_H
 
+#include <stddef.h>
+
+/* Bytes of data heap the state takes on a GPU heap (asked for up front). */
+size_t shmemi_device_state_bytes(void);
 /* After the heap and teams exist: fills the state and hands it to every
  * registered CUDA translation unit (nothing on a host heap). */
 void shmemi_device_state_init(void);

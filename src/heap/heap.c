@@ -40,23 +40,25 @@ static void add_chunk(const char *call, size_t bytes)
     shmemi_heap.size += bytes;
 }
 
-static size_t heap_cap(size_t initial, size_t default_cap)
+static size_t heap_cap(size_t initial, size_t default_cap, size_t reserve)
 {
     if (shmemi_config.symmetric_size_max)
-        return shmemi_config.symmetric_size_max;
+        return shmemi_config.symmetric_size_max + reserve;
     if (getenv("SHMEM_SYMMETRIC_SIZE"))
         return initial;
     return default_cap > initial ? default_cap : initial;
 }
 
-void shmemi_heap_init(size_t ctrl_bytes)
+void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
 {
     size_t default_cap = shmemi_heap_select_backend();
     size_t gran = shmemi_heap.backend->granularity;
     if (gran < shmemi_host_backend.granularity)
         gran = shmemi_host_backend.granularity;
-    size_t initial = round_up(shmemi_config.symmetric_size ? shmemi_config.symmetric_size : 1, gran);
-    shmemi_heap.cap = round_up(heap_cap(initial, default_cap), gran);
+    /* The runtime's own symmetric data comes on top, so the user gets all
+     * of SHMEM_SYMMETRIC_SIZE. */
+    size_t initial = round_up(shmemi_config.symmetric_size + data_reserve, gran);
+    shmemi_heap.cap = round_up(heap_cap(initial, default_cap, data_reserve), gran);
     if (shmemi_heap.cap < initial)
         shmemi_fatal("shmem_init", "SHMEM_SYMMETRIC_SIZE_MAX (%zu) is below "
                      "SHMEM_SYMMETRIC_SIZE (%zu)", shmemi_heap.cap, initial);

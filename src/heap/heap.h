@@ -94,8 +94,9 @@ struct shmemi_heap {
 
 extern struct shmemi_heap shmemi_heap;
 
-/* Sets up both windows; ctrl_bytes is what the teams need after the header. */
-void shmemi_heap_init(size_t ctrl_bytes);
+/* Sets up both windows; ctrl_bytes is what the teams need after the header,
+ * data_reserve what the runtime takes from the data heap for itself. */
+void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve);
 void shmemi_heap_finalize(void);
 /* Collective: maps at least `bytes` more data heap on every PE. 0, or -1
  * when the cap does not allow it (nothing changes then). */

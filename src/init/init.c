@@ -48,7 +48,7 @@ static void start(int requested)
     shmemi_state.thread_level = requested > SHMEM_THREAD_MULTIPLE ? SHMEM_THREAD_MULTIPLE
                                                                   : requested;
     shmemi_locality_init();
-    shmemi_heap_init(shmemi_team_ctrl_bytes());
+    shmemi_heap_init(shmemi_team_ctrl_bytes(), shmemi_device_state_bytes());
     shmemi_team_init();
     shmemi_device_state_init();
     shmemi_state.init_count = 1;

@@ -41,6 +41,15 @@ extern "C" {
 #define SHMEM_CMP_GE 3
 #define SHMEM_CMP_LT 4
 #define SHMEM_CMP_LE 5
+/* Whether a cmp b holds, for a cmp already known to be one of the above;
+ * shared by the host waits and the device ones. */
+#define SHMEMI_CMP_HOLDS(a, cmp, b)                                           \
+    ((cmp) == SHMEM_CMP_EQ   ? (a) == (b)                                     \
+     : (cmp) == SHMEM_CMP_NE ? (a) != (b)                                     \
+     : (cmp) == SHMEM_CMP_GT ? (a) > (b)                                      \
+     : (cmp) == SHMEM_CMP_GE ? (a) >= (b)                                     \
+     : (cmp) == SHMEM_CMP_LT ? (a) < (b)                                      \
+                             : (a) <= (b))
 
 #define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
 #define SHMEM_MALLOC_SIGNAL_REMOTE (1L << 1)

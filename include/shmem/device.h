@@ -202,26 +202,19 @@ SHMEMI_RMA_TYPES(SHMEMI_DEVICE_RMA)
 /* wait_until/test: relaxed system-scope loads (volatile), then an acquire
  * fence once the condition holds, so that data put before the update that
  * satisfied it is visible. */
-#define SHMEMI_DEV_CMP(a, cmp, b)                                             \
-    ((cmp) == SHMEM_CMP_EQ   ? (a) == (b)                                     \
-     : (cmp) == SHMEM_CMP_NE ? (a) != (b)                                     \
-     : (cmp) == SHMEM_CMP_GT ? (a) > (b)                                      \
-     : (cmp) == SHMEM_CMP_GE ? (a) >= (b)                                     \
-     : (cmp) == SHMEM_CMP_LT ? (a) < (b)                                      \
-                             : (a) <= (b))
 
 #define SHMEMI_DEVICE_P2P(T, N)                                               \
     SHMEMI_HD int shmem_##N##_test(T *ivar, int cmp, T value)                 \
     {                                                                         \
         SHMEMI_BOTH(return pshmem_##N##_test(ivar, cmp, value),               \
-                    int ok = SHMEMI_DEV_CMP(*(volatile T *)ivar, cmp, value); \
+                    int ok = SHMEMI_CMP_HOLDS(*(volatile T *)ivar, cmp, value); \
                     if (ok) __threadfence_system();                           \
                     return ok);                                               \
     }                                                                         \
     SHMEMI_HD void shmem_##N##_wait_until(T *ivar, int cmp, T value)          \
     {                                                                         \
         SHMEMI_BOTH(pshmem_##N##_wait_until(ivar, cmp, value),                \
-                    while (!SHMEMI_DEV_CMP(*(volatile T *)ivar, cmp, value)); \
+                    while (!SHMEMI_CMP_HOLDS(*(volatile T *)ivar, cmp, value)); \
                     __threadfence_system());                                  \
     }
 SHMEMI_P2P_TYPES(SHMEMI_DEVICE_P2P)

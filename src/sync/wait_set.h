@@ -41,14 +41,6 @@ void shmemi_wait_check(const char *call, const void *ivars, size_t nelems, size_
                        int cmp, const void *values, const size_t *indices,
                        int needs_indices);
 
-/* The comparison, for an already checked cmp. */
-#define SHMEMI_WAIT_CMP(a, cmp, b)                                            \
-    ((cmp) == SHMEM_CMP_EQ   ? (a) == (b)                                     \
-     : (cmp) == SHMEM_CMP_NE ? (a) != (b)                                     \
-     : (cmp) == SHMEM_CMP_GT ? (a) > (b)                                      \
-     : (cmp) == SHMEM_CMP_GE ? (a) >= (b)                                     \
-     : (cmp) == SHMEM_CMP_LT ? (a) < (b)                                      \
-                             : (a) <= (b))
 
 /* Defines shmemi_wait_test_N for one row of the point-to-point table. */
 #define SHMEMI_WAIT_TEST_FN(T, N)                                             \
@@ -63,7 +55,7 @@ void shmemi_wait_check(const char *call, const void *ivars, size_t nelems, size_
             shmemi_heap_copy(&now, ivar, sizeof(T));                          \
         if (seen)                                                             \
             *(T *)seen = now;                                                 \
-        return SHMEMI_WAIT_CMP(now, cmp, *(const T *)value);                  \
+        return SHMEMI_CMP_HOLDS(now, cmp, *(const T *)value);                  \
     }
 
 static inline int shmemi_wait_included(const struct shmemi_wait_set *s, size_t i)

@@ -4,13 +4,10 @@ if(CUDAToolkit_FOUND)
   add_executable(gpu_probe gpu/gpu_probe.c)
   target_link_libraries(gpu_probe PRIVATE ${CMAKE_DL_LIBS})
 
-  # shmem_gpu_test(name [ENV ..]): test/gpu/<name>.c at 1 and 2 PEs under
-  # both launchers, linked with the CUDA driver. Serial: a test reads the
+  # shmem_gpu_runs(name ENV..): runs program `name` at 1 and 2 PEs under both
+  # launchers, skipped where gpu_probe finds no GPU. Serial: a test reads the
   # GPU's free memory, which another test running beside it would change.
-  function(shmem_gpu_test name)
-    cmake_parse_arguments(T "" "" "ENV" ${ARGN})
-    add_executable(${name} gpu/${name}.c)
-    target_link_libraries(${name} PRIVATE shmem CUDA::cuda_driver)
+  function(shmem_gpu_runs name)
     foreach(launcher mpirun shmemrun)
       foreach(np 1 2)
         shmem_launch(run ${launcher} ${np})
@@ -19,29 +16,28 @@ if(CUDAToolkit_FOUND)
           $<TARGET_FILE:gpu_probe> ${run} $<TARGET_FILE:${name}>)
         set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS gpu SKIP_RETURN_CODE 77
           RUN_SERIAL TRUE
-          ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;${T_ENV}")
+          ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;${ARGN}")
       endforeach()
     endforeach()
   endfunction()
 
-  # shmem_gpu_cu_test(name source [RDC]): a CUDA source of the users' kind,
-  # compiled without relocatable device code unless RDC is given.
+  # shmem_gpu_test(name [ENV ..]): test/gpu/<name>.c, linked with the CUDA
+  # driver.
+  function(shmem_gpu_test name)
+    cmake_parse_arguments(T "" "" "ENV" ${ARGN})
+    add_executable(${name} gpu/${name}.c)
+    target_link_libraries(${name} PRIVATE shmem CUDA::cuda_driver)
+    shmem_gpu_runs(${name} ${T_ENV})
+  endfunction()
+
+  # shmem_gpu_cu_test(name source [RDC] [ENV ..]): a CUDA source of the users'
+  # kind, compiled without relocatable device code unless RDC is given.
   function(shmem_gpu_cu_test name source)
     cmake_parse_arguments(T "RDC" "" "ENV" ${ARGN})
     add_executable(${name} ${source})
     target_link_libraries(${name} PRIVATE shmem CUDA::cudart)
     set_target_properties(${name} PROPERTIES CUDA_SEPARABLE_COMPILATION ${T_RDC})
-    foreach(launcher mpirun shmemrun)
-      foreach(np 1 2)
-        shmem_launch(run ${launcher} ${np})
-        set(t ${name}/${launcher}/${np})
-        add_test(NAME ${t} COMMAND sh -c "\"$0\" >/dev/null || exit 77; exec \"$@\""
-          $<TARGET_FILE:gpu_probe> ${run} $<TARGET_FILE:${name}>)
-        set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS gpu SKIP_RETURN_CODE 77
-          RUN_SERIAL TRUE
-          ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;${T_ENV}")
-      endforeach()
-    endforeach()
+    shmem_gpu_runs(${name} ${T_ENV})
   endfunction()
 
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device)

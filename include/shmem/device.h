@@ -110,9 +110,14 @@ SHMEMI_HD void *shmem_ptr(const void *dest, int pe)
                 return shmemi_dev_peer("shmem_ptr", dest, pe));
 }
 
+/* An acquire-release fence at system scope: enough to order stores before
+ * a later flag store, or loads after a flag that was seen, and much cheaper
+ * than the sequentially consistent __threadfence_system(). */
+__device__ inline void shmemi_dev_fence_acq_rel(void) { asm volatile("fence.acq_rel.sys;" ::: "memory"); }
+
 /* Puts become visible in order (fence) and complete (quiet) with a
  * system-scope fence: the stores went straight to the peer's memory. */
-SHMEMI_HD void shmem_fence(void) { SHMEMI_BOTH(pshmem_fence(), __threadfence_system()); }
+SHMEMI_HD void shmem_fence(void) { SHMEMI_BOTH(pshmem_fence(), shmemi_dev_fence_acq_rel()); }
 SHMEMI_HD void shmem_quiet(void) { SHMEMI_BOTH(pshmem_quiet(), __threadfence_system()); }
 
 SHMEMI_HD void shmem_putmem(void *dest, const void *source, size_t n, int pe)
@@ -199,23 +204,23 @@ SHMEMI_RMA_TYPES(SHMEMI_DEVICE_RMA)
 #undef SHMEMI_DEVICE_RMA
 #pragma nv_diagnostic pop
 
-/* wait_until/test: relaxed system-scope loads (volatile), then an acquire
- * fence once the condition holds, so that data put before the update that
- * satisfied it is visible. */
+/* wait_until/test: relaxed system-scope loads (volatile), then an
+ * acquire-release fence once the condition holds, so that data put before
+ * the update that satisfied it is visible. */
 
 #define SHMEMI_DEVICE_P2P(T, N)                                               \
     SHMEMI_HD int shmem_##N##_test(T *ivar, int cmp, T value)                 \
     {                                                                         \
         SHMEMI_BOTH(return pshmem_##N##_test(ivar, cmp, value),               \
                     int ok = SHMEMI_CMP_HOLDS(*(volatile T *)ivar, cmp, value); \
-                    if (ok) __threadfence_system();                           \
+                    if (ok) shmemi_dev_fence_acq_rel();                       \
                     return ok);                                               \
     }                                                                         \
     SHMEMI_HD void shmem_##N##_wait_until(T *ivar, int cmp, T value)          \
     {                                                                         \
         SHMEMI_BOTH(pshmem_##N##_wait_until(ivar, cmp, value),                \
                     while (!SHMEMI_CMP_HOLDS(*(volatile T *)ivar, cmp, value)); \
-                    __threadfence_system());                                  \
+                    shmemi_dev_fence_acq_rel());                              \
     }
 SHMEMI_P2P_TYPES(SHMEMI_DEVICE_P2P)
 #undef SHMEMI_DEVICE_P2P
@@ -227,7 +232,7 @@ SHMEMI_P2P_TYPES(SHMEMI_DEVICE_P2P)
 __device__ inline void shmemi_dev_barrier(void)
 {
     const struct shmemi_device_state *s = &shmemi_dstate;
-    __threadfence_system();
+    shmemi_dev_fence_acq_rel();
     unsigned long long e = ++*s->barrier_epoch;
     for (int r = 0, d = 1; d < s->n_pes; r++, d <<= 1) {
         unsigned long long *mine = s->barrier_flags + r * 16;
@@ -236,7 +241,7 @@ __device__ inline void shmemi_dev_barrier(void)
         while (*(volatile unsigned long long *)mine < e)
             ;
     }
-    __threadfence_system();
+    shmemi_dev_fence_acq_rel();
 }
 
 SHMEMI_HD void shmem_barrier_all(void) { SHMEMI_BOTH(pshmem_barrier_all(), shmemi_dev_barrier()); }

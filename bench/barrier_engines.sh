@@ -9,13 +9,8 @@
 # PE counts above the cores measure the yielding, not the barrier.
 set -u
 
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(dirname "$here")
-builddir=$repo/build
-if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
-    builddir=$1
-    shift
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+set -- "${bench_args[@]}"
 run=$builddir/shmemrun
 prog=$builddir/bench/barrier_engines
 [ -x "$run" ] && [ -x "$prog" ] || { echo "barrier_engines.sh: build $builddir first" >&2; exit 1; }

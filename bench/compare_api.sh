@@ -16,23 +16,14 @@
 # the yardstick.
 set -u
 
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(dirname "$here")
-builddir=$repo/build
-if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
-    builddir=$1
-    shift
-fi
-[ -d "$builddir" ] && builddir=$(cd "$builddir" && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+set -- "${bench_args[@]}"
 pes=${PES:-2 4 8}
 cores=$(getconf _NPROCESSORS_ONLN)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if [ "$(id -u)" = 0 ]; then
-    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
 # A full run takes seconds; oversubscribed runs of a slow library longer.
 limit=300
 

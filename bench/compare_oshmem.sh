@@ -11,24 +11,12 @@
 # only the yardstick.
 set -u
 
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(dirname "$here")
-builddir=$repo/build
-if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
-    builddir=$1
-    shift
-fi
-# The rpath must be absolute or the binary only runs from one directory.
-[ -d "$builddir" ] && builddir=$(cd "$builddir" && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+set -- "${bench_args[@]}"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Open MPI refuses to start as root without both variables; CI containers
-# usually run as root.
-if [ "$(id -u)" = 0 ]; then
-    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
 # A hung run must not hang CI; a full run takes a few seconds.
 limit=45
 

@@ -48,11 +48,12 @@ if(CUDAToolkit_FOUND)
 
     # The device put's code: PTX everywhere, machine code where cuobjdump is.
     set(probe ${CMAKE_CURRENT_SOURCE_DIR}/device/probe.cu)
+    file(GLOB device_headers ${PROJECT_SOURCE_DIR}/include/shmem/device/*.h)
     foreach(form ptx cubin)
       add_custom_command(OUTPUT probe.${form}
         COMMAND ${CMAKE_CUDA_COMPILER} -std=c++17 -arch=sm_90 -I${PROJECT_SOURCE_DIR}/include
                 -${form} ${probe} -o probe.${form}
-        DEPENDS ${probe} ${PROJECT_SOURCE_DIR}/include/shmem/device.h VERBATIM)
+        DEPENDS ${probe} ${PROJECT_SOURCE_DIR}/include/shmem/device.h ${device_headers} VERBATIM)
     endforeach()
     add_custom_target(device_probe ALL DEPENDS probe.ptx probe.cubin)
     add_test(NAME device_code_ptx COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_code.sh

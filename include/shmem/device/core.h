@@ -1,0 +1,96 @@
+/* The state kernels read (one copy per CUDA translation unit, so no
+ * relocatable device code is needed), the peer address of a symmetric
+ * address, and how a kernel stops on a call it cannot serve. */
+#ifndef SHMEM_DEVICE_CORE_H
+#define SHMEM_DEVICE_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <shmem/device_state.h>
+
+#if defined(SHMEMI_DEVICE_MODULE)
+/* The library's own kernels, loaded through the driver: the library finds
+ * this copy by its name and fills it itself. */
+extern "C" {
+__constant__ struct shmemi_device_state shmemi_dstate;
+}
+#else
+static __constant__ struct shmemi_device_state shmemi_dstate;
+
+namespace {
+struct shmemi_device_registrar {
+    static void update(const struct shmemi_device_state *s)
+    {
+        cudaMemcpyToSymbol(shmemi_dstate, s, sizeof *s);
+    }
+    shmemi_device_registrar() { shmemi_device_register(update); }
+};
+static shmemi_device_registrar shmemi_device_registrar_instance;
+} // namespace
+#endif
+
+#pragma nv_diagnostic push
+#pragma nv_diag_suppress 20208
+#define SHMEMI_HD __host__ __device__ inline
+
+/* long double has no device representation (nvcc computes it as double):
+ * its routines exist for host code in CUDA sources, and stop a kernel that
+ * calls them instead of moving the wrong bytes. */
+template <class T> struct shmemi_device_type { static const bool ok = true; };
+template <> struct shmemi_device_type<long double> { static const bool ok = false; };
+#pragma nv_diagnostic pop
+
+/* A call the device cannot serve stops the kernel. With SHMEM_DEVICE_DEBUG
+ * defined when the CUDA source is compiled it first prints why; without,
+ * the kernel holds no printf call, so a put stays a handful of
+ * instructions. */
+#if defined(SHMEM_DEVICE_DEBUG)
+__device__ __noinline__ void shmemi_dev_fail(const char *call, int pe)
+{
+    printf("[shmem PE %d] %s (device): PE %d is not reachable by load/store "
+           "(the heap must be on the GPU: SHMEM_HEAP=device or pinned)\n",
+           shmemi_dstate.my_pe, call, pe);
+    __trap();
+}
+
+__device__ __noinline__ void shmemi_dev_no_type(const char *call)
+{
+    printf("[shmem PE %d] %s: long double cannot be moved by device code\n",
+           shmemi_dstate.my_pe, call);
+    __trap();
+}
+#else
+__device__ inline void shmemi_dev_fail(const char *, int) { __trap(); }
+__device__ inline void shmemi_dev_no_type(const char *) { __trap(); }
+#endif
+
+__device__ inline char *shmemi_dev_peer(const char *call, const void *p, int pe)
+{
+    int li = (unsigned)pe < (unsigned)shmemi_dstate.n_pes ? shmemi_dstate.local_index[pe] : -1;
+    if (li < 0 || !shmemi_dstate.ready)
+        shmemi_dev_fail(call, pe);
+    return (char *)p + (long long)(li - shmemi_dstate.my_local) * (long long)shmemi_dstate.stride;
+}
+
+/* A routine defined for both sides: device_body in kernels, the pshmem_ twin
+ * (with the same arguments) on the host. */
+#if defined(__CUDA_ARCH__)
+#define SHMEMI_BOTH(host_call, device_body) device_body
+#else
+#define SHMEMI_BOTH(host_call, device_body) host_call
+#endif
+
+SHMEMI_HD int shmem_my_pe(void) { SHMEMI_BOTH(return pshmem_my_pe(), return shmemi_dstate.my_pe); }
+SHMEMI_HD int shmem_n_pes(void) { SHMEMI_BOTH(return pshmem_n_pes(), return shmemi_dstate.n_pes); }
+
+SHMEMI_HD void *shmem_ptr(const void *dest, int pe)
+{
+    SHMEMI_BOTH(return pshmem_ptr(dest, pe),
+                int li = (unsigned)pe < (unsigned)shmemi_dstate.n_pes
+                             ? shmemi_dstate.local_index[pe] : -1;
+                if (li < 0) return (void *)0;
+                return shmemi_dev_peer("shmem_ptr", dest, pe));
+}
+
+#endif

@@ -143,16 +143,18 @@ SHMEMI_RMA_TYPES(SHMEMI_DECL_RMA)
     void shmem_ctx_iget##B(shmem_ctx_t ctx, void *dest, const void *source,  \
                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
                            int pe);                                           \
-    void shmem_put##B(void *dest, const void *source, size_t nelems, int pe); \
-    void shmem_get##B(void *dest, const void *source, size_t nelems, int pe); \
-    void shmem_put##B##_nbi(void *dest, const void *source, size_t nelems,   \
-                            int pe);                                          \
-    void shmem_get##B##_nbi(void *dest, const void *source, size_t nelems,   \
-                            int pe);                                          \
-    void shmem_iput##B(void *dest, const void *source, ptrdiff_t dst,        \
-                       ptrdiff_t sst, size_t nelems, int pe);                 \
-    void shmem_iget##B(void *dest, const void *source, ptrdiff_t dst,        \
-                       ptrdiff_t sst, size_t nelems, int pe);
+    void SHMEMI_NAME(_put##B)(void *dest, const void *source, size_t nelems, \
+                              int pe);                                        \
+    void SHMEMI_NAME(_get##B)(void *dest, const void *source, size_t nelems, \
+                              int pe);                                        \
+    void SHMEMI_NAME(_put##B##_nbi)(void *dest, const void *source,          \
+                                    size_t nelems, int pe);                   \
+    void SHMEMI_NAME(_get##B##_nbi)(void *dest, const void *source,          \
+                                    size_t nelems, int pe);                   \
+    void SHMEMI_NAME(_iput##B)(void *dest, const void *source, ptrdiff_t dst, \
+                               ptrdiff_t sst, size_t nelems, int pe);         \
+    void SHMEMI_NAME(_iget##B)(void *dest, const void *source, ptrdiff_t dst, \
+                               ptrdiff_t sst, size_t nelems, int pe);
 SHMEMI_SIZES(SHMEMI_DECL_SIZED)
 #undef SHMEMI_DECL_SIZED
 
@@ -228,5 +230,8 @@ void(shmem_wait_until)(long *ivar, int cmp, long cmp_value);
 #include <shmem/p2p.h>
 #include <shmem/lock.h>
 #include <shmem/coll.h>
+#if defined(__CUDACC__)
+#include <shmem/device/block.h>
+#endif
 
 #endif

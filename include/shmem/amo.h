@@ -9,10 +9,11 @@
 extern "C" {
 #endif
 
-/* Declares shmem_ctx_NAME(ctx, params..., pe) and shmem_NAME(params..., pe). */
+/* Declares shmem_ctx_NAME(ctx, params..., pe) and shmem_NAME(params..., pe);
+ * kernels can call the latter (see SHMEMI_API in shmem.h). */
 #define SHMEMI_DECL_AMO(RET, NAME, ...)                                       \
     RET shmem_ctx_##NAME(shmem_ctx_t ctx, __VA_ARGS__, int pe);               \
-    RET shmem_##NAME(__VA_ARGS__, int pe);
+    RET SHMEMI_NAME(_##NAME)(__VA_ARGS__, int pe);
 
 #define SHMEMI_DECL_AMO_STANDARD(T, N)                                        \
     SHMEMI_DECL_AMO(T, N##_atomic_compare_swap, T *dest, T cond, T value)     \
@@ -74,12 +75,16 @@ SHMEMI_AMO_DEPRECATED_EXTENDED_TYPES(SHMEMI_DECL_AMO_DEPRECATED_EXTENDED)
 }
 #endif
 
+#if defined(__CUDACC__)
+#include <shmem/device/amo.h>
+#endif
+
 #if defined(__cplusplus)
 
 /* Defines the overloads shmem_OP(params..., pe) and
  * shmem_OP(ctx, params..., pe) forwarding to the typed routine NAME. */
 #define SHMEMI_CXX_AMO(RET, OP, NAME, PARAMS, ARGS)                           \
-    static inline RET shmem_##OP(SHMEMI_CXX_ID PARAMS, int pe)                \
+    SHMEMI_CXX_HD static inline RET shmem_##OP(SHMEMI_CXX_ID PARAMS, int pe)  \
     { return shmem_##NAME(SHMEMI_CXX_ID ARGS, pe); }                          \
     static inline RET shmem_##OP(shmem_ctx_t c, SHMEMI_CXX_ID PARAMS, int pe) \
     { return shmem_ctx_##NAME(c, SHMEMI_CXX_ID ARGS, pe); }

@@ -1,5 +1,7 @@
 /* The device side of the API, for CUDA sources (included by shmem.h under
- * __CUDACC__). Every routine here is defined inline for host and device:
+ * __CUDACC__; the AMO, signal and wait-set routines come with their areas'
+ * headers, shmem/amo.h, shmem/signal.h and shmem/p2p.h, and shmem.h includes
+ * the cooperative forms, shmem/device/block.h, last). Every routine here is defined inline for host and device:
  * in a kernel it is a load or store into the peer window, computed from a
  * small state structure; on the host it calls the library's pshmem_ twin.
  *
@@ -11,9 +13,8 @@
 #define SHMEM_DEVICE_H
 
 #include <shmem/device/core.h>
+#include <shmem/device/p2p.h>
 #include <shmem/device/sync.h>
 #include <shmem/device/rma.h>
-#include <shmem/device/p2p.h>
-#include <shmem/device/block.h>
 
 #endif

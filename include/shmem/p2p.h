@@ -16,20 +16,23 @@ extern "C" {
 #endif
 
 #define SHMEMI_DECL_P2P_FORM(T, N, SUF, VT)                                   \
-    void shmem_##N##_wait_until_all##SUF(T *ivars, size_t nelems,             \
-                                         const int *status, int cmp, VT);     \
-    size_t shmem_##N##_wait_until_any##SUF(T *ivars, size_t nelems,           \
-                                           const int *status, int cmp, VT);   \
-    size_t shmem_##N##_wait_until_some##SUF(T *ivars, size_t nelems,          \
-                                            size_t *indices,                  \
-                                            const int *status, int cmp, VT);  \
-    int shmem_##N##_test_all##SUF(T *ivars, size_t nelems, const int *status, \
-                                  int cmp, VT);                               \
-    size_t shmem_##N##_test_any##SUF(T *ivars, size_t nelems,                 \
-                                     const int *status, int cmp, VT);         \
-    size_t shmem_##N##_test_some##SUF(T *ivars, size_t nelems,                \
-                                      size_t *indices, const int *status,     \
-                                      int cmp, VT);
+    void SHMEMI_NAME(_##N##_wait_until_all##SUF)(T *ivars, size_t nelems,     \
+                                                 const int *status, int cmp,  \
+                                                 VT);                         \
+    size_t SHMEMI_NAME(_##N##_wait_until_any##SUF)(T *ivars, size_t nelems,   \
+                                                   const int *status,         \
+                                                   int cmp, VT);              \
+    size_t SHMEMI_NAME(_##N##_wait_until_some##SUF)(T *ivars, size_t nelems,  \
+                                                    size_t *indices,          \
+                                                    const int *status,        \
+                                                    int cmp, VT);             \
+    int SHMEMI_NAME(_##N##_test_all##SUF)(T *ivars, size_t nelems,            \
+                                          const int *status, int cmp, VT);    \
+    size_t SHMEMI_NAME(_##N##_test_any##SUF)(T *ivars, size_t nelems,         \
+                                             const int *status, int cmp, VT); \
+    size_t SHMEMI_NAME(_##N##_test_some##SUF)(T *ivars, size_t nelems,        \
+                                              size_t *indices,                \
+                                              const int *status, int cmp, VT);
 #define SHMEMI_DECL_P2P_SETS(T, N)                                            \
     SHMEMI_DECL_P2P_FORM(T, N, , T cmp_value)                                 \
     SHMEMI_DECL_P2P_FORM(T, N, _vector, T *cmp_values)                        \
@@ -42,28 +45,32 @@ SHMEMI_P2P_TYPES(SHMEMI_DECL_P2P_SETS)
 }
 #endif
 
+#if defined(__CUDACC__)
+#include <shmem/device/p2p_sets.h>
+#endif
+
 #if defined(__cplusplus)
 
 #define SHMEMI_CXX_P2P_FORM(T, N, SUF, VT)                                    \
-    static inline void shmem_wait_until_all##SUF(T *v, size_t n,              \
+    SHMEMI_CXX_HD static inline void shmem_wait_until_all##SUF(T *v, size_t n,              \
                                                  const int *st, int cmp, VT x) \
     { shmem_##N##_wait_until_all##SUF(v, n, st, cmp, x); }                    \
-    static inline size_t shmem_wait_until_any##SUF(T *v, size_t n,            \
+    SHMEMI_CXX_HD static inline size_t shmem_wait_until_any##SUF(T *v, size_t n,            \
                                                    const int *st, int cmp,    \
                                                    VT x)                      \
     { return shmem_##N##_wait_until_any##SUF(v, n, st, cmp, x); }             \
-    static inline size_t shmem_wait_until_some##SUF(T *v, size_t n,           \
+    SHMEMI_CXX_HD static inline size_t shmem_wait_until_some##SUF(T *v, size_t n,           \
                                                     size_t *idx,              \
                                                     const int *st, int cmp,   \
                                                     VT x)                     \
     { return shmem_##N##_wait_until_some##SUF(v, n, idx, st, cmp, x); }       \
-    static inline int shmem_test_all##SUF(T *v, size_t n, const int *st,      \
+    SHMEMI_CXX_HD static inline int shmem_test_all##SUF(T *v, size_t n, const int *st,      \
                                           int cmp, VT x)                      \
     { return shmem_##N##_test_all##SUF(v, n, st, cmp, x); }                   \
-    static inline size_t shmem_test_any##SUF(T *v, size_t n, const int *st,   \
+    SHMEMI_CXX_HD static inline size_t shmem_test_any##SUF(T *v, size_t n, const int *st,   \
                                              int cmp, VT x)                   \
     { return shmem_##N##_test_any##SUF(v, n, st, cmp, x); }                   \
-    static inline size_t shmem_test_some##SUF(T *v, size_t n, size_t *idx,    \
+    SHMEMI_CXX_HD static inline size_t shmem_test_some##SUF(T *v, size_t n, size_t *idx,    \
                                               const int *st, int cmp, VT x)   \
     { return shmem_##N##_test_some##SUF(v, n, idx, st, cmp, x); }
 #define SHMEMI_CXX_P2P_SETS(T, N)                                             \

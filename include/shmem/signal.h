@@ -16,13 +16,14 @@ extern "C" {
 #define SHMEMI_SIGNAL_PARAMS uint64_t *sig_addr, uint64_t signal, int sig_op, int pe
 
 #define SHMEMI_DECL_PUT_SIGNAL(T, N)                                          \
-    void shmem_##N##_put_signal(T *dest, const T *source, size_t nelems,      \
-                                SHMEMI_SIGNAL_PARAMS);                        \
+    void SHMEMI_NAME(_##N##_put_signal)(T *dest, const T *source,             \
+                                        size_t nelems, SHMEMI_SIGNAL_PARAMS); \
     void shmem_ctx_##N##_put_signal(shmem_ctx_t ctx, T *dest,                 \
                                     const T *source, size_t nelems,           \
                                     SHMEMI_SIGNAL_PARAMS);                    \
-    void shmem_##N##_put_signal_nbi(T *dest, const T *source, size_t nelems,  \
-                                    SHMEMI_SIGNAL_PARAMS);                    \
+    void SHMEMI_NAME(_##N##_put_signal_nbi)(T *dest, const T *source,         \
+                                            size_t nelems,                    \
+                                            SHMEMI_SIGNAL_PARAMS);            \
     void shmem_ctx_##N##_put_signal_nbi(shmem_ctx_t ctx, T *dest,             \
                                         const T *source, size_t nelems,       \
                                         SHMEMI_SIGNAL_PARAMS);
@@ -30,13 +31,14 @@ SHMEMI_RMA_TYPES(SHMEMI_DECL_PUT_SIGNAL)
 #undef SHMEMI_DECL_PUT_SIGNAL
 
 #define SHMEMI_DECL_PUT_SIGNAL_SIZED(NAME)                                    \
-    void shmem_##NAME##_signal(void *dest, const void *source, size_t nelems, \
-                               SHMEMI_SIGNAL_PARAMS);                         \
+    void SHMEMI_NAME(_##NAME##_signal)(void *dest, const void *source,        \
+                                       size_t nelems, SHMEMI_SIGNAL_PARAMS);  \
     void shmem_ctx_##NAME##_signal(shmem_ctx_t ctx, void *dest,               \
                                    const void *source, size_t nelems,         \
                                    SHMEMI_SIGNAL_PARAMS);                     \
-    void shmem_##NAME##_signal_nbi(void *dest, const void *source,            \
-                                   size_t nelems, SHMEMI_SIGNAL_PARAMS);      \
+    void SHMEMI_NAME(_##NAME##_signal_nbi)(void *dest, const void *source,    \
+                                           size_t nelems,                     \
+                                           SHMEMI_SIGNAL_PARAMS);             \
     void shmem_ctx_##NAME##_signal_nbi(shmem_ctx_t ctx, void *dest,           \
                                        const void *source, size_t nelems,     \
                                        SHMEMI_SIGNAL_PARAMS);
@@ -47,21 +49,25 @@ SHMEMI_DECL_PUT_SIGNAL_SIZED(putmem)
 #undef SHMEMI_DECL_PUT_SIGNAL_SIZED
 #undef SHMEMI_SIGNAL_PARAMS
 
-uint64_t shmem_signal_fetch(const uint64_t *sig_addr);
-uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
-void shmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
+uint64_t SHMEMI_NAME(_signal_fetch)(const uint64_t *sig_addr);
+uint64_t SHMEMI_NAME(_signal_wait_until)(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
+void SHMEMI_NAME(_signal_add)(uint64_t *sig_addr, uint64_t signal, int pe);
 void shmem_ctx_signal_add(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
-void shmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
+void SHMEMI_NAME(_signal_set)(uint64_t *sig_addr, uint64_t signal, int pe);
 void shmem_ctx_signal_set(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
 
 #ifdef __cplusplus
 }
 #endif
 
+#if defined(__CUDACC__)
+#include <shmem/device/signal.h>
+#endif
+
 #if defined(__cplusplus)
 
 #define SHMEMI_CXX_PUT_SIGNAL(T, N)                                           \
-    static inline void shmem_put_signal(T *d, const T *s, size_t n,           \
+    SHMEMI_CXX_HD static inline void shmem_put_signal(T *d, const T *s, size_t n, \
                                         uint64_t *sig, uint64_t v, int op,    \
                                         int pe)                               \
     { shmem_##N##_put_signal(d, s, n, sig, v, op, pe); }                      \
@@ -69,7 +75,7 @@ void shmem_ctx_signal_set(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, 
                                         size_t n, uint64_t *sig, uint64_t v,  \
                                         int op, int pe)                       \
     { shmem_ctx_##N##_put_signal(c, d, s, n, sig, v, op, pe); }               \
-    static inline void shmem_put_signal_nbi(T *d, const T *s, size_t n,       \
+    SHMEMI_CXX_HD static inline void shmem_put_signal_nbi(T *d, const T *s, size_t n, \
                                             uint64_t *sig, uint64_t v,        \
                                             int op, int pe)                   \
     { shmem_##N##_put_signal_nbi(d, s, n, sig, v, op, pe); }                  \

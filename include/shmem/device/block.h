@@ -1,32 +1,143 @@
-/* Block-cooperative forms: every thread of the block calls them. */
+/* Cooperative forms (shmemx_..._warp, shmemx_..._block): every thread of
+ * the warp or block calls them with the same arguments, they share one
+ * transfer with 16-byte accesses where alignment allows, and return when
+ * the whole group's part is done. */
 #ifndef SHMEM_DEVICE_BLOCK_H
 #define SHMEM_DEVICE_BLOCK_H
 
-__device__ inline void shmemx_barrier_all_block(void)
+/* A group: this thread's rank in it, its size, and how it waits for all. */
+struct shmemi_dev_block {
+    __device__ static unsigned rank()
+    {
+        return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    }
+    __device__ static unsigned size() { return blockDim.x * blockDim.y * blockDim.z; }
+    __device__ static void sync() { __syncthreads(); }
+};
+struct shmemi_dev_warp {
+    __device__ static unsigned rank() { return shmemi_dev_block::rank() & 31; }
+    __device__ static unsigned size() { return 32; }
+    __device__ static void sync() { __syncwarp(); }
+};
+
+template <class G> __device__ inline void shmemi_dev_group_copy(char *d, const char *s, size_t n)
 {
-    __syncthreads();
-    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
-        shmemi_dev_barrier();
-    __syncthreads();
+    shmemi_dev_copy_part(d, s, n, G::rank(), G::size());
+    G::sync();
 }
 
-__device__ inline void shmemx_putmem_block(void *dest, const void *source, size_t n, int pe)
+/* The barrier is run by the group's first thread; the group waits for it. */
+template <class G> __device__ inline void shmemi_dev_group_barrier(void)
 {
-    char *d = shmemi_dev_peer("shmemx_putmem_block", dest, pe);
-    const char *s = (const char *)source;
-    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-    unsigned nt = blockDim.x * blockDim.y * blockDim.z;
-    if ((((uintptr_t)d | (uintptr_t)s) & 15) == 0) {
-        size_t v = n / 16;
-        for (size_t i = t; i < v; i += nt)
-            ((int4 *)d)[i] = ((const int4 *)s)[i];
-        for (size_t i = v * 16 + t; i < n; i += nt)
-            d[i] = s[i];
-    } else {
-        for (size_t i = t; i < n; i += nt)
-            d[i] = s[i];
-    }
-    __syncthreads();
+    G::sync();
+    if (G::rank() == 0)
+        shmemi_dev_barrier();
+    G::sync();
 }
+
+template <class G>
+__device__ inline void shmemi_dev_group_put_signal(const char *call, void *dest,
+                                                   const void *source, size_t bytes,
+                                                   uint64_t *sig_addr, uint64_t signal,
+                                                   int sig_op, int pe)
+{
+    shmemi_dev_group_copy<G>(shmemi_dev_peer(call, dest, pe), (const char *)source, bytes);
+    if (G::rank() == 0) {
+        shmemi_dev_fence_acq_rel();
+        shmemi_dev_signal(call, sig_addr, signal, sig_op, pe);
+    }
+    G::sync();
+}
+
+#define SHMEMI_DEV_GROUP(G, SUF)                                              \
+    __device__ inline void shmemx_putmem_##SUF(void *dest, const void *source, \
+                                               size_t n, int pe)              \
+    {                                                                         \
+        shmemi_dev_group_copy<G>(shmemi_dev_peer("shmemx_putmem_" #SUF, dest, pe), \
+                                 (const char *)source, n);                    \
+    }                                                                         \
+    __device__ inline void shmemx_getmem_##SUF(void *dest, const void *source, \
+                                               size_t n, int pe)              \
+    {                                                                         \
+        shmemi_dev_group_copy<G>((char *)dest,                                \
+                                 shmemi_dev_peer("shmemx_getmem_" #SUF, source, pe), n); \
+    }                                                                         \
+    __device__ inline void shmemx_putmem_nbi_##SUF(void *dest, const void *source, \
+                                                   size_t n, int pe)          \
+    {                                                                         \
+        shmemx_putmem_##SUF(dest, source, n, pe);                             \
+    }                                                                         \
+    __device__ inline void shmemx_getmem_nbi_##SUF(void *dest, const void *source, \
+                                                   size_t n, int pe)          \
+    {                                                                         \
+        shmemx_getmem_##SUF(dest, source, n, pe);                             \
+    }                                                                         \
+    __device__ inline void shmemx_putmem_signal_##SUF(void *dest, const void *source, \
+                                                      size_t n, uint64_t *sig_addr, \
+                                                      uint64_t signal, int sig_op, int pe) \
+    {                                                                         \
+        shmemi_dev_group_put_signal<G>("shmemx_putmem_signal_" #SUF, dest, source, n, \
+                                       sig_addr, signal, sig_op, pe);         \
+    }                                                                         \
+    __device__ inline void shmemx_putmem_signal_nbi_##SUF(void *dest, const void *source, \
+                                                          size_t n, uint64_t *sig_addr, \
+                                                          uint64_t signal, int sig_op, \
+                                                          int pe)             \
+    {                                                                         \
+        shmemx_putmem_signal_##SUF(dest, source, n, sig_addr, signal, sig_op, pe); \
+    }                                                                         \
+    __device__ inline void shmemx_barrier_all_##SUF(void) { shmemi_dev_group_barrier<G>(); } \
+    __device__ inline void shmemx_sync_all_##SUF(void) { shmemi_dev_group_barrier<G>(); }
+
+SHMEMI_DEV_GROUP(shmemi_dev_block, block)
+SHMEMI_DEV_GROUP(shmemi_dev_warp, warp)
+#undef SHMEMI_DEV_GROUP
+
+#pragma nv_diagnostic push
+#pragma nv_diag_suppress 20208
+#define SHMEMI_DEV_GROUP_TYPED(T, N, G, SUF)                                  \
+    __device__ inline void shmemx_##N##_put_##SUF(T *dest, const T *source,   \
+                                                  size_t n, int pe)           \
+    {                                                                         \
+        shmemi_dev_group_copy<G>((char *)shmemi_dev_typed_peer(               \
+                                     "shmemx_" #N "_put_" #SUF, dest, pe),    \
+                                 (const char *)source, n * sizeof(T));        \
+    }                                                                         \
+    __device__ inline void shmemx_##N##_get_##SUF(T *dest, const T *source,   \
+                                                  size_t n, int pe)           \
+    {                                                                         \
+        shmemi_dev_group_copy<G>((char *)dest,                                \
+                                 (const char *)shmemi_dev_typed_peer(         \
+                                     "shmemx_" #N "_get_" #SUF, source, pe),  \
+                                 n * sizeof(T));                              \
+    }                                                                         \
+    __device__ inline void shmemx_##N##_put_nbi_##SUF(T *dest, const T *source, \
+                                                      size_t n, int pe)       \
+    {                                                                         \
+        shmemx_##N##_put_##SUF(dest, source, n, pe);                          \
+    }                                                                         \
+    __device__ inline void shmemx_##N##_get_nbi_##SUF(T *dest, const T *source, \
+                                                      size_t n, int pe)       \
+    {                                                                         \
+        shmemx_##N##_get_##SUF(dest, source, n, pe);                          \
+    }                                                                         \
+    __device__ inline void shmemx_##N##_put_signal_##SUF(T *dest, const T *source, \
+                                                         size_t n, uint64_t *sig_addr, \
+                                                         uint64_t signal, int sig_op, \
+                                                         int pe)              \
+    {                                                                         \
+        if (!shmemi_device_type<T>::ok)                                       \
+            shmemi_dev_no_type("shmemx_" #N "_put_signal_" #SUF);             \
+        shmemi_dev_group_put_signal<G>("shmemx_" #N "_put_signal_" #SUF, dest, \
+                                       source, n * sizeof(T), sig_addr,       \
+                                       signal, sig_op, pe);                   \
+    }
+#define SHMEMI_DEV_GROUP_TYPES(T, N)                                          \
+    SHMEMI_DEV_GROUP_TYPED(T, N, shmemi_dev_block, block)                     \
+    SHMEMI_DEV_GROUP_TYPED(T, N, shmemi_dev_warp, warp)
+SHMEMI_RMA_TYPES(SHMEMI_DEV_GROUP_TYPES)
+#undef SHMEMI_DEV_GROUP_TYPES
+#undef SHMEMI_DEV_GROUP_TYPED
+#pragma nv_diagnostic pop
 
 #endif

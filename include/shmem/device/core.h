@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <shmem/device_state.h>
 
@@ -60,10 +61,26 @@ __device__ __noinline__ void shmemi_dev_no_type(const char *call)
            shmemi_dstate.my_pe, call);
     __trap();
 }
+__device__ __noinline__ void shmemi_dev_aborted(void)
+{
+    printf("[shmem PE %d] a device wait stopped: the job is ending (a PE "
+           "exited or called shmem_global_exit)\n", shmemi_dstate.my_pe);
+    __trap();
+}
 #else
+__device__ inline void shmemi_dev_aborted(void) { __trap(); }
 __device__ inline void shmemi_dev_fail(const char *, int) { __trap(); }
 __device__ inline void shmemi_dev_no_type(const char *) { __trap(); }
 #endif
+
+/* One turn of a device spin loop: every 1024 turns it reads the abort flag
+ * (host memory, so not on every turn), and stops the kernel when the job
+ * is ending. */
+__device__ inline void shmemi_dev_spin(unsigned *spins)
+{
+    if ((++*spins & 1023) == 0 && shmemi_dstate.abort_flag && *shmemi_dstate.abort_flag)
+        shmemi_dev_aborted();
+}
 
 __device__ inline char *shmemi_dev_peer(const char *call, const void *p, int pe)
 {

@@ -4,17 +4,31 @@
 
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 20208
-/* Copies n bytes with the widest stores both ends' alignment allows. */
-__device__ inline void shmemi_dev_copy(char *d, const char *s, size_t n)
+/* Thread t of nt copies its share of n bytes, with the widest accesses
+ * both ends' alignment allows (16 bytes: the NVLink ceiling is reached
+ * with 16-byte stores). */
+__device__ inline void shmemi_dev_copy_part(char *d, const char *s, size_t n,
+                                            unsigned t, unsigned nt)
 {
+    size_t done = 0;
     if ((((uintptr_t)d | (uintptr_t)s) & 15) == 0) {
         size_t v = n / 16;
-        for (size_t i = 0; i < v; i++)
+        for (size_t i = t; i < v; i += nt)
             ((int4 *)d)[i] = ((const int4 *)s)[i];
-        d += v * 16, s += v * 16, n -= v * 16;
+        done = v * 16;
+    } else if ((((uintptr_t)d | (uintptr_t)s) & 7) == 0) {
+        size_t v = n / 8;
+        for (size_t i = t; i < v; i += nt)
+            ((unsigned long long *)d)[i] = ((const unsigned long long *)s)[i];
+        done = v * 8;
     }
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = done + t; i < n; i += nt)
         d[i] = s[i];
+}
+
+__device__ inline void shmemi_dev_copy(char *d, const char *s, size_t n)
+{
+    shmemi_dev_copy_part(d, s, n, 0, 1);
 }
 
 __device__ inline void shmemi_dev_strided(char *d, const char *s, ptrdiff_t dst,
@@ -106,6 +120,49 @@ __device__ inline T *shmemi_dev_typed_peer(const char *call, const T *p, int pe)
     }
 SHMEMI_RMA_TYPES(SHMEMI_DEVICE_RMA)
 #undef SHMEMI_DEVICE_RMA
+
+/* Sized RMA: elements of B bits. */
+#define SHMEMI_DEVICE_SIZED(B)                                                \
+    SHMEMI_HD void shmem_put##B(void *dest, const void *source, size_t n, int pe) \
+    {                                                                         \
+        SHMEMI_BOTH(pshmem_put##B(dest, source, n, pe),                       \
+                    shmemi_dev_copy(shmemi_dev_peer("shmem_put" #B, dest, pe), \
+                                    (const char *)source, n * (B / 8)));      \
+    }                                                                         \
+    SHMEMI_HD void shmem_get##B(void *dest, const void *source, size_t n, int pe) \
+    {                                                                         \
+        SHMEMI_BOTH(pshmem_get##B(dest, source, n, pe),                       \
+                    shmemi_dev_copy((char *)dest,                             \
+                                    shmemi_dev_peer("shmem_get" #B, source, pe), \
+                                    n * (B / 8)));                            \
+    }                                                                         \
+    SHMEMI_HD void shmem_put##B##_nbi(void *dest, const void *source, size_t n, int pe) \
+    {                                                                         \
+        SHMEMI_BOTH(pshmem_put##B##_nbi(dest, source, n, pe),                 \
+                    shmem_put##B(dest, source, n, pe));                       \
+    }                                                                         \
+    SHMEMI_HD void shmem_get##B##_nbi(void *dest, const void *source, size_t n, int pe) \
+    {                                                                         \
+        SHMEMI_BOTH(pshmem_get##B##_nbi(dest, source, n, pe),                 \
+                    shmem_get##B(dest, source, n, pe));                       \
+    }                                                                         \
+    SHMEMI_HD void shmem_iput##B(void *dest, const void *source, ptrdiff_t dst, \
+                                 ptrdiff_t sst, size_t n, int pe)             \
+    {                                                                         \
+        SHMEMI_BOTH(pshmem_iput##B(dest, source, dst, sst, n, pe),            \
+                    shmemi_dev_strided(shmemi_dev_peer("shmem_iput" #B, dest, pe), \
+                                       (const char *)source, dst, sst, n, B / 8)); \
+    }                                                                         \
+    SHMEMI_HD void shmem_iget##B(void *dest, const void *source, ptrdiff_t dst, \
+                                 ptrdiff_t sst, size_t n, int pe)             \
+    {                                                                         \
+        SHMEMI_BOTH(pshmem_iget##B(dest, source, dst, sst, n, pe),            \
+                    shmemi_dev_strided((char *)dest,                          \
+                                       shmemi_dev_peer("shmem_iget" #B, source, pe), \
+                                       dst, sst, n, B / 8));                  \
+    }
+SHMEMI_SIZES(SHMEMI_DEVICE_SIZED)
+#undef SHMEMI_DEVICE_SIZED
 
 #pragma nv_diagnostic pop
 

@@ -13,23 +13,33 @@ __device__ inline void shmemi_dev_fence_acq_rel(void) { asm volatile("fence.acq_
 SHMEMI_HD void shmem_fence(void) { SHMEMI_BOTH(pshmem_fence(), shmemi_dev_fence_acq_rel()); }
 SHMEMI_HD void shmem_quiet(void) { SHMEMI_BOTH(pshmem_quiet(), __threadfence_system()); }
 
+/* A store of v to *p at system scope with release semantics: what this
+ * thread stored before is visible to whoever acquires v. */
+__device__ inline void shmemi_dev_store_release(unsigned long long *p, unsigned long long v)
+{
+    asm volatile("st.release.sys.b64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+
 /* The device barrier over all PEs: a dissemination barrier on flags in
- * the symmetric heap, one thread doing the stores and waits. The epoch
- * lives in GPU memory so that successive kernels (and graph replays)
- * continue the sequence. */
+ * the symmetric heap, one thread doing the stores and waits; each round is
+ * a release store to the partner and an acquire wait on this PE's flag.
+ * The epoch lives in GPU memory so that successive kernels (and graph
+ * replays) continue the sequence; it is read first so that its load
+ * overlaps the first round. */
 __device__ inline void shmemi_dev_barrier(void)
 {
     const struct shmemi_device_state *s = &shmemi_dstate;
-    shmemi_dev_fence_acq_rel();
-    unsigned long long e = ++*s->barrier_epoch;
+    unsigned long long e = *(volatile unsigned long long *)s->barrier_epoch + 1;
+    *s->barrier_epoch = e;
     for (int r = 0, d = 1; d < s->n_pes; r++, d <<= 1) {
         unsigned long long *mine = s->barrier_flags + r * 16;
         int to = (s->my_pe + d) % s->n_pes;
-        *(volatile unsigned long long *)shmemi_dev_peer("shmem_barrier_all", mine, to) = e;
-        while (*(volatile unsigned long long *)mine < e)
-            ;
+        shmemi_dev_store_release(
+            (unsigned long long *)shmemi_dev_peer("shmem_barrier_all", mine, to), e);
+        shmemi_dev_wait_value(mine, SHMEM_CMP_GE, e);
     }
-    shmemi_dev_fence_acq_rel();
+    if (s->n_pes == 1)
+        shmemi_dev_fence_acq_rel();
 }
 
 SHMEMI_HD void shmem_barrier_all(void) { SHMEMI_BOTH(pshmem_barrier_all(), shmemi_dev_barrier()); }

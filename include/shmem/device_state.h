@@ -16,6 +16,10 @@ struct shmemi_device_state {
      * PE's epoch, in the symmetric heap. */
     unsigned long long *barrier_flags;
     unsigned long long *barrier_epoch;
+    /* Nonzero once this PE's job is ending (a peer died, or called
+     * shmem_global_exit): host memory that kernels can read, so a device
+     * spin loop stops instead of waiting for a PE that is gone. */
+    const volatile int *abort_flag;
     int ready;               /* 0 unless the heap is reachable from kernels */
 };
 

@@ -40,7 +40,10 @@
     X(cuMemSetAccess)                                                         \
     X(cuMemcpy)                                                               \
     X(cuMemcpy2D)                                                             \
-    X(cuMemsetD8)
+    X(cuMemsetD8)                                                             \
+    X(cuMemHostRegister)                                                      \
+    X(cuMemHostUnregister)                                                    \
+    X(cuMemHostGetDevicePointer)
 
 struct shmemi_cuda {
 #define SHMEMI_CU_FIELD(name) __typeof__(&name) name;

@@ -102,8 +102,26 @@ static void cu_map(char *addr, size_t bytes, int fd)
               "between the two GPUs); use SHMEM_HEAP=pinned or SHMEM_HEAP=host");
 }
 
+/* The page of control memory that kernels poll (the abort flag). */
+static void *viewed;
+
+static const void *cu_host_view(void *host)
+{
+    shmemi_gpu_bind_thread("shmem_init");
+    SHMEMI_CU("shmem_init",
+              cuMemHostRegister(host, 4096, CU_MEMHOSTREGISTER_DEVICEMAP | CU_MEMHOSTREGISTER_PORTABLE),
+              "the GPU cannot map the runtime's control page");
+    viewed = host;
+    CUdeviceptr d;
+    SHMEMI_CU("shmem_init", cuMemHostGetDevicePointer(&d, host, 0), NULL);
+    return (const void *)(uintptr_t)d;
+}
+
 static void cu_release(void)
 {
+    if (viewed)
+        shmemi_cu.cuMemHostUnregister(viewed);
+    viewed = NULL;
     for (size_t i = 0; i < cu.n_maps; i++)
         shmemi_cu.cuMemUnmap(cu.maps[i].addr, cu.maps[i].bytes);
     for (size_t i = 0; i < cu.n_own; i++)
@@ -163,6 +181,7 @@ static struct shmemi_heap_backend backend = {
     .copy_strided = cu_copy_strided,
     .zero = cu_zero,
     .quiet = cu_quiet,
+    .host_view = cu_host_view,
 };
 
 const struct shmemi_heap_backend *shmemi_cuda_heap_backend(int pinned)

@@ -4,6 +4,7 @@
  * offset. */
 #include <shmem/device_state.h>
 
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "../heap/alloc.h"
@@ -66,6 +67,11 @@ void shmemi_device_state_init(void)
     state.barrier_flags = (unsigned long long *)block;
     state.barrier_epoch = (unsigned long long *)(block + flags);
     state.local_index = (const int *)(block + flags + 128);
+    /* The abort flag is the abort_pending word of this PE's heap header,
+     * which the PE that ends the job sets (src/heap/liveness.c). */
+    struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
+    state.abort_flag = (const volatile int *)((const char *)shmemi_heap.backend->host_view(h) +
+                                              offsetof(struct shmemi_heap_header, abort_pending));
     state.ready = 1;
     publish();
 }

@@ -73,6 +73,9 @@ struct shmemi_heap_backend {
     /* Completes every copy this PE started (a copy from pageable memory
      * returns before its DMA lands). */
     void (*quiet)(void);
+    /* Makes the page at host (page-aligned) readable by this PE's kernels
+     * until release; returns the address kernels use, NULL without a GPU. */
+    const void *(*host_view)(void *host);
 };
 
 struct shmemi_heap {

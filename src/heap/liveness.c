@@ -25,12 +25,13 @@ _Noreturn void shmemi_abort_exit(void)
 
 _Noreturn void shmemi_liveness_end_job(int status, const char *why)
 {
+    /* This PE's own flag is set too, with the same status, so that its
+     * kernels stop spinning (the flag is their abort flag) and a thread of
+     * its own that sees the flag exits with this status. */
     for (int i = 0; i < shmemi_state.n_local; i++) {
         struct shmemi_heap_header *h = shmemi_heap_header_of(i);
-        if (i == shmemi_state.my_local) {
+        if (i == shmemi_state.my_local)
             atomic_store(&h->state, SHMEMI_PE_EXITING);
-            continue;
-        }
         int expected = 0;
         atomic_compare_exchange_strong(&h->abort_status, &expected, status);
         atomic_store(&h->abort_pending, 1);

@@ -45,6 +45,29 @@ if(CUDAToolkit_FOUND)
   if(CMAKE_CUDA_COMPILER AND NOT SHMEM_SANITIZE)
     shmem_gpu_cu_test(gpu_device_rma gpu/gpu_device_rma.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma_rdc gpu/gpu_device_rma.cu RDC ENV SHMEM_HEAP=device)
+    shmem_gpu_cu_test(gpu_device_amo gpu/gpu_device_amo.cu ENV SHMEM_HEAP=device)
+    shmem_gpu_cu_test(gpu_device_amo_pinned gpu/gpu_device_amo.cu ENV SHMEM_HEAP=pinned)
+
+    # A kernel waiting on a PE that leaves: the job ends, no hang.
+    add_executable(gpu_device_abort gpu/gpu_device_abort.cu)
+    target_link_libraries(gpu_device_abort PRIVATE shmem CUDA::cudart)
+    foreach(how exit global_exit)
+      if(how STREQUAL exit)
+        set(expect --status nonzero --match "ended without calling shmem_finalize")
+      else()
+        set(expect --status 5)
+      endif()
+      foreach(launcher mpirun shmemrun)
+        shmem_launch(run ${launcher} 2)
+        set(t gpu_device_abort_${how}/${launcher}/2)
+        add_test(NAME ${t} COMMAND sh -c "\"$0\" >/dev/null || exit 77; exec \"$@\""
+          $<TARGET_FILE:gpu_probe> ${EXPECT} ${expect} --within 40 --
+          ${run} $<TARGET_FILE:gpu_device_abort> ${how})
+        set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS "gpu;fault"
+          SKIP_RETURN_CODE 77 RUN_SERIAL TRUE
+          ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;SHMEM_HEAP=device")
+      endforeach()
+    endforeach()
 
     # The device put's code: PTX everywhere, machine code where cuobjdump is.
     set(probe ${CMAKE_CURRENT_SOURCE_DIR}/device/probe.cu)

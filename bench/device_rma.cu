@@ -1,161 +1,231 @@
-// Device-initiated communication between 2 PEs on 2 GPUs: one-way shmem_p
-// latency (ping-pong inside one kernel), block putmem + quiet + flag
-// latency (8 B to 1 MiB), put bandwidth with many blocks (4 KiB to
-// 256 MiB), and device barrier_all latency. PE 0 prints one line per
-// figure. Needs SHMEM_HEAP=device.
+// Device-initiated communication between 2 PEs on 2 GPUs, written once
+// for our library and for NVSHMEM (bench/device_api.h): one-way shmem_p
+// latency (ping-pong inside one kernel), block putmem + quiet + flag and
+// block put-with-signal latency, put and get bandwidth with many blocks
+// (the puts of one block follow each other inside the kernel, as a stream
+// of transfers does), bidirectional put bandwidth, and device barrier_all
+// latency. PE 0 prints one line per figure: name, size in bytes, value.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <shmem.h>
+#include "device_api.h"
 
 #define CHECK_CUDA(x)                                                         \
     do {                                                                      \
         cudaError_t e_ = (x);                                                 \
         if (e_ != cudaSuccess) {                                              \
             fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));          \
-            shmem_global_exit(1);                                             \
+            b_global_exit(1);                                                 \
         }                                                                     \
     } while (0)
 
-__global__ void pingpong(long *flag, int iters, long long *cycles)
+__global__ void pingpong(long *flag, int iters, uint64_t *ns)
 {
-    int me = shmem_my_pe(), peer = 1 - me;
-    long long t0 = clock64();
+    int me = B_MY_PE(), peer = 1 - me;
+    uint64_t t0 = b_now();
     for (int i = 1; i <= iters; i++) {
         if (me == 0) {
-            shmem_long_p(flag, i, peer);
-            shmem_long_wait_until(flag, SHMEM_CMP_EQ, (long)i);
+            B_P(flag, i, peer);
+            B_WAIT_EQ(flag, (long)i);
         } else {
-            shmem_long_wait_until(flag, SHMEM_CMP_EQ, (long)i);
-            shmem_long_p(flag, i, peer);
+            B_WAIT_EQ(flag, (long)i);
+            B_P(flag, i, peer);
         }
     }
-    *cycles = clock64() - t0;
+    *ns = b_now() - t0;
 }
 
 // Ping-pong of size-byte block puts: data, quiet, flag; the peer answers.
-__global__ void block_pingpong(char *buf, long *flag, size_t size, int iters, long long *cycles)
+__global__ void block_pingpong(char *buf, long *flag, size_t size, int iters, uint64_t *ns)
 {
-    int me = shmem_my_pe(), peer = 1 - me;
-    long long t0 = clock64();
+    int me = B_MY_PE(), peer = 1 - me;
+    uint64_t t0 = b_now();
     for (int i = 1; i <= iters; i++) {
         if (me == 1 && threadIdx.x == 0)
-            shmem_long_wait_until(flag, SHMEM_CMP_EQ, (long)i);
+            B_WAIT_EQ(flag, (long)i);
         __syncthreads();
-        shmemx_putmem_block(buf, buf + size, size, peer);
+        B_PUTMEM_BLOCK(buf, buf + size, size, peer);
+        __syncthreads();
         if (threadIdx.x == 0) {
-            shmem_quiet();
-            shmem_long_p(flag, i, peer);
+            B_QUIET();
+            B_P(flag, i, peer);
             if (me == 0)
-                shmem_long_wait_until(flag, SHMEM_CMP_EQ, (long)i);
+                B_WAIT_EQ(flag, (long)i);
         }
         __syncthreads();
     }
     if (threadIdx.x == 0)
-        *cycles = clock64() - t0;
+        *ns = b_now() - t0;
 }
 
-// Each block puts its share of size bytes; the kernel is timed with events.
-__global__ void put_bw(char *dst, const char *src, size_t size, int peer)
+// The same with the flag carried by a put-with-signal.
+__global__ void signal_pingpong(char *buf, uint64_t *sig, size_t size, int iters, uint64_t *ns)
+{
+    int me = B_MY_PE(), peer = 1 - me;
+    uint64_t t0 = b_now();
+    for (int i = 1; i <= iters; i++) {
+        if (me == 1 && threadIdx.x == 0)
+            B_SIGNAL_WAIT_GE(sig, (uint64_t)i);
+        __syncthreads();
+        B_PUT_SIGNAL_BLOCK(buf, buf + size, size, sig, (uint64_t)i, peer);
+        if (me == 0 && threadIdx.x == 0)
+            B_SIGNAL_WAIT_GE(sig, (uint64_t)i);
+        __syncthreads();
+    }
+    if (threadIdx.x == 0)
+        *ns = b_now() - t0;
+}
+
+// Each block moves its share of size bytes reps times, then completes.
+__global__ void stream(char *remote, char *local, size_t size, int reps, int peer, int get)
 {
     size_t share = (size / gridDim.x + 15) & ~(size_t)15;
     size_t off = share * blockIdx.x;
     if (off >= size)
         return;
     size_t n = off + share > size ? size - off : share;
-    shmemx_putmem_block(dst + off, src + off, n, peer);
+    for (int r = 0; r < reps; r++) {
+        if (get)
+            B_GETMEM_BLOCK(local + off, remote + off, n, peer);
+        else
+            B_PUTMEM_BLOCK(remote + off, local + off, n, peer);
+    }
     if (threadIdx.x == 0)
-        shmem_quiet();
+        B_QUIET();
 }
 
-__global__ void barriers(int iters, long long *cycles)
+__global__ void barriers(int iters, uint64_t *ns)
 {
-    long long t0 = clock64();
+    uint64_t t0 = b_now();
     for (int i = 0; i < iters; i++)
-        shmem_barrier_all();
-    *cycles = clock64() - t0;
+        B_BARRIER_ALL();
+    *ns = b_now() - t0;
 }
 
-static double us_per(long long cycles, int iters, int clock_khz)
+static uint64_t *ns_dev;
+
+static double kernel_ns(void)
 {
-    return (double)cycles / iters / clock_khz * 1000.0;
+    uint64_t ns;
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaMemcpy(&ns, ns_dev, sizeof ns, cudaMemcpyDeviceToHost));
+    return (double)ns;
 }
 
-int main(void)
+// Bandwidth in GB/s of `reps` transfers of size bytes; `both` runs the
+// kernel on both PEs at once (bidirectional: the figure is the sum).
+static double stream_gbps(char *remote, char *local, size_t size, int get, int both)
 {
-    shmem_init();
-    int me = shmem_my_pe();
-    if (shmem_n_pes() != 2) {
+    int me = b_my_pe();
+    int threads = 512;
+    size_t per_block = (size_t)threads * 16 * 2;
+    int blocks = (int)(size / per_block);
+    if (blocks < 1)
+        blocks = 1;
+    if (blocks > 264)
+        blocks = 264;
+    int reps = (int)(((size_t)4 << 30) / size);
+    if (reps > 2000)
+        reps = 2000;
+    if (reps < 4)
+        reps = 4;
+    cudaEvent_t a, b;
+    CHECK_CUDA(cudaEventCreate(&a));
+    CHECK_CUDA(cudaEventCreate(&b));
+    b_barrier_all();
+    float ms = 0;
+    if (me == 0 || both) {
+        stream<<<blocks, threads>>>(remote, local, size, 1, 1 - me, get);
+        CHECK_CUDA(cudaDeviceSynchronize());
+    }
+    b_barrier_all();
+    if (me == 0 || both) {
+        CHECK_CUDA(cudaEventRecord(a));
+        stream<<<blocks, threads>>>(remote, local, size, reps, 1 - me, get);
+        CHECK_CUDA(cudaEventRecord(b));
+        CHECK_CUDA(cudaEventSynchronize(b));
+        CHECK_CUDA(cudaEventElapsedTime(&ms, a, b));
+    }
+    b_barrier_all();
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    return me == 0 ? (both ? 2.0 : 1.0) * (double)size * reps / (ms * 1e-3) / 1e9 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    b_init(&argc, &argv);
+    int me = b_my_pe();
+    if (b_n_pes() != 2) {
         if (me == 0)
             fprintf(stderr, "device_rma needs 2 PEs\n");
-        shmem_finalize();
+        b_finalize();
         return 1;
     }
-    int dev, khz;
-    CHECK_CUDA(cudaGetDevice(&dev));
-    CHECK_CUDA(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev));
-    long long *cycles;
-    CHECK_CUDA(cudaMalloc(&cycles, sizeof *cycles));
-    long long c;
+    CHECK_CUDA(cudaMalloc(&ns_dev, sizeof *ns_dev));
     size_t big = (size_t)256 << 20;
-    char *buf = (char *)shmem_malloc(2 * big);
-    long *flag = (long *)shmem_calloc(1, sizeof(long));
+    char *buf = (char *)b_malloc(2 * big);
+    long *flag = (long *)b_malloc(sizeof(long));
+    uint64_t *sig = (uint64_t *)b_malloc(sizeof(uint64_t));
     CHECK_CUDA(cudaMemset(buf, 1, 2 * big));
-
-    int iters = 10000;
-    shmem_barrier_all();
-    pingpong<<<1, 1>>>(flag, iters, cycles);
-    CHECK_CUDA(cudaDeviceSynchronize());
-    CHECK_CUDA(cudaMemcpy(&c, cycles, sizeof c, cudaMemcpyDeviceToHost));
     if (me == 0)
-        printf("shmem_p_oneway_us %.3f\n", us_per(c, iters, khz) / 2);
+        printf("# %s\n", B_NAME);
+
+    int iters = 20000;
+    CHECK_CUDA(cudaMemset(flag, 0, sizeof(long)));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    b_barrier_all();
+    pingpong<<<1, 1>>>(flag, iters, ns_dev);
+    double ns = kernel_ns();
+    if (me == 0)
+        printf("p_oneway_us 8 %.3f\n", ns / iters / 2 / 1000);
 
     for (size_t size = 8; size <= ((size_t)1 << 20); size *= 8) {
-        long zero = 0;
-        shmem_barrier_all();
-        shmem_long_put(flag, &zero, 1, me);
-        shmem_barrier_all();
-        iters = size >= (1 << 20) ? 200 : 2000;
-        block_pingpong<<<1, 1024>>>(buf, flag, size, iters, cycles);
+        CHECK_CUDA(cudaMemset(flag, 0, sizeof(long)));
         CHECK_CUDA(cudaDeviceSynchronize());
-        CHECK_CUDA(cudaMemcpy(&c, cycles, sizeof c, cudaMemcpyDeviceToHost));
+        b_barrier_all();
+        iters = size >= (1 << 20) ? 500 : 5000;
+        block_pingpong<<<1, 1024>>>(buf, flag, size, iters, ns_dev);
+        ns = kernel_ns();
         if (me == 0)
-            printf("block_putmem_oneway_us %zu %.3f\n", size, us_per(c, iters, khz) / 2);
+            printf("block_putmem_oneway_us %zu %.3f\n", size, ns / iters / 2 / 1000);
     }
 
-    cudaEvent_t a, b;
-    cudaEventCreate(&a);
-    cudaEventCreate(&b);
+    for (size_t size = 8; size <= 65536; size *= 8192) {
+        CHECK_CUDA(cudaMemset(sig, 0, sizeof(uint64_t)));
+        CHECK_CUDA(cudaDeviceSynchronize());
+        b_barrier_all();
+        iters = 5000;
+        signal_pingpong<<<1, 1024>>>(buf, sig, size, iters, ns_dev);
+        ns = kernel_ns();
+        if (me == 0)
+            printf("put_signal_oneway_us %zu %.3f\n", size, ns / iters / 2 / 1000);
+    }
+
     for (size_t size = 4096; size <= big; size *= 4) {
-        int blocks = size < (1 << 20) ? (int)(size / 2048) : 132 * 4;
-        if (blocks < 1)
-            blocks = 1;
-        shmem_barrier_all();
-        int reps = size <= (1 << 20) ? 200 : 20;
-        put_bw<<<blocks, 1024>>>(buf, buf + big, size, 1 - me);
-        cudaEventRecord(a);
-        for (int r = 0; r < reps; r++)
-            put_bw<<<blocks, 1024>>>(buf, buf + big, size, 1 - me);
-        cudaEventRecord(b);
-        CHECK_CUDA(cudaEventSynchronize(b));
-        float ms;
-        cudaEventElapsedTime(&ms, a, b);
-        if (me == 0)
-            printf("put_bw_GBps %zu %.1f\n", size, (double)size * reps / (ms * 1e-3) / 1e9);
+        double put = stream_gbps(buf, buf + big, size, 0, 0);
+        double get = stream_gbps(buf, buf + big, size, 1, 0);
+        double bi = stream_gbps(buf, buf + big, size, 0, 1);
+        if (me == 0) {
+            printf("put_bw_GBps %zu %.1f\n", size, put);
+            printf("get_bw_GBps %zu %.1f\n", size, get);
+            printf("bidir_put_bw_GBps %zu %.1f\n", size, bi);
+        }
     }
 
-    shmem_barrier_all();
-    iters = 10000;
-    barriers<<<1, 1>>>(iters, cycles);
-    CHECK_CUDA(cudaDeviceSynchronize());
-    CHECK_CUDA(cudaMemcpy(&c, cycles, sizeof c, cudaMemcpyDeviceToHost));
+    b_barrier_all();
+    iters = 20000;
+    barriers<<<1, 1>>>(iters, ns_dev);
+    ns = kernel_ns();
     if (me == 0)
-        printf("device_barrier_all_us %.3f\n", us_per(c, iters, khz));
+        printf("barrier_all_us 0 %.3f\n", ns / iters / 1000);
 
-    shmem_barrier_all();
-    shmem_free(flag);
-    shmem_free(buf);
-    shmem_finalize();
+    b_barrier_all();
+    b_free(sig);
+    b_free(flag);
+    b_free(buf);
+    cudaFree(ns_dev);
+    b_finalize();
     return 0;
 }

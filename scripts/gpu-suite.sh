@@ -1,7 +1,8 @@
 #!/bin/bash
 # On the GPU machine: builds, runs every GPU test, the host suite on the GPU
 # heaps, and the GPU benchmarks, then prints a short summary last.
-#   OUT=dir  where logs go (default ./gpu-out)
+#   OUT=dir       where logs go (default ./gpu-out)
+#   HOST_SUITE=0  leaves out the host suite on the GPU heaps (minutes)
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -42,8 +43,10 @@ run_ctest() { # label, log name, extra env...
 run_ctest "-L gpu" gpu-tests.log
 # The host suite loads and stores heap memory directly, which a pinned heap
 # allows; 3 and 4 PEs share the 2 GPUs.
-JOBS=12 run_ctest "-L host" host-on-pinned.log SHMEM_HEAP=pinned SHMEM_GPU_SHARE=1
-JOBS=12 run_ctest "-L host" host-on-host.log SHMEM_HEAP=host
+if [ "${HOST_SUITE:-1}" = 1 ]; then
+    JOBS=12 run_ctest "-L host" host-on-pinned.log SHMEM_HEAP=pinned SHMEM_GPU_SHARE=1
+    JOBS=12 run_ctest "-L host" host-on-host.log SHMEM_HEAP=host
+fi
 
 bench() { # name, heap kind
     if mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x SHMEM_HEAP=$2 \
@@ -55,7 +58,10 @@ bench() { # name, heap kind
 }
 bench gpu_host_rma device
 bench gpu_host_rma pinned
-bench device_rma device
+# Device-initiated RMA next to NVSHMEM, one table.
+bash bench/device_compare.sh build-gpu >"$out/device_compare.txt" 2>&1
+cat "$out/device_compare.txt"
+note "bench device_compare: see device_compare.txt (table above)"
 
 echo; echo "===== summary"
 printf '%s\n' "${summary[@]}"

@@ -232,6 +232,7 @@ void(shmem_wait_until)(long *ivar, int cmp, long cmp_value);
 #include <shmem/coll.h>
 #if defined(__CUDACC__)
 #include <shmem/device/block.h>
+#include <shmem/device/coll.h>
 #endif
 
 #endif

@@ -159,7 +159,7 @@ SHMEMI_REDUCE_ARITH_GENERIC_TYPES(SHMEMI_CXX_SCAN, inscan)
 SHMEMI_REDUCE_ARITH_GENERIC_TYPES(SHMEMI_CXX_SCAN, exscan)
 #undef SHMEMI_CXX_SCAN
 
-static inline int shmem_sync(shmem_team_t team) { return shmem_team_sync(team); }
+SHMEMI_CXX_HD static inline int shmem_sync(shmem_team_t team) { return shmem_team_sync(team); }
 
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 

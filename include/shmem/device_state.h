@@ -7,19 +7,57 @@
 extern "C" {
 #endif
 
+#if defined(__CUDACC__)
+#define SHMEMI_STATE_HD __host__ __device__
+#else
+#define SHMEMI_STATE_HD
+#endif
+
+/* A team as kernels see it, in a table in GPU memory that the library
+ * keeps: an open-addressing hash from the team handle (empty entries hold
+ * 0, removed ones 1). */
+struct shmemi_device_team {
+    unsigned long long handle;
+    int start, stride, size; /* world PEs start + i * stride, i < size */
+    int my_index;
+    int slot;                /* its scratch slot: its barrier flags */
+    int pad;
+};
+
+/* Per scratch slot, in the symmetric heap: word 0 is this PE's barrier
+ * epoch for the slot's team, and round r's flag is word 8 * (r + 1) (64
+ * bytes apart): 15 rounds, teams of up to 2^15 PEs. */
+#define SHMEMI_TEAM_FLAG_WORDS 128
+#define SHMEMI_TEAM_MAX_ROUNDS 15
+
+static inline SHMEMI_STATE_HD unsigned shmemi_team_hash(unsigned long long h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return (unsigned)h;
+}
+
 struct shmemi_device_state {
     char *window;            /* the data window, slot 0 */
     unsigned long long stride;
     int my_pe, n_pes, my_local, n_local;
     const int *local_index;  /* [n_pes], in the heap: slot of a PE or -1 */
-    /* The device barrier: round flags (one 128-byte line each) and this
-     * PE's epoch, in the symmetric heap. */
-    unsigned long long *barrier_flags;
-    unsigned long long *barrier_epoch;
+    /* The teams: the table (team_mask + 1 entries), SHMEM_TEAM_WORLD's
+     * handle and entry, and the slots' barrier flags. */
+    const struct shmemi_device_team *teams;
+    unsigned team_mask;
+    void *team_world;
+    const struct shmemi_device_team *world;
+    unsigned long long *team_flags;
     /* Nonzero once this PE's job is ending (a peer died, or called
      * shmem_global_exit): host memory that kernels can read, so a device
      * spin loop stops instead of waiting for a PE that is gone. */
     const volatile int *abort_flag;
+    /* Whether system-scope atomics on the heap are atomic among all GPUs
+     * and CPUs: always on GPU memory; on a pinned host heap only where the
+     * host has native PCIe atomics. */
+    int atomics;
     int ready;               /* 0 unless the heap is reachable from kernels */
 };
 

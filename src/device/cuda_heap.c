@@ -194,5 +194,12 @@ const struct shmemi_heap_backend *shmemi_cuda_heap_backend(int pinned)
               cuMemGetAllocationGranularity(&g, &p, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED),
               NULL);
     backend.granularity = g;
+    int native = 0;
+    if (pinned)
+        SHMEMI_CU("shmem_init",
+                  cuDeviceGetAttribute(&native, CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED,
+                                       shmemi_gpu.dev),
+                  NULL);
+    backend.device_atomics = !pinned || native;
     return &backend;
 }

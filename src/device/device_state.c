@@ -1,7 +1,7 @@
 /* The state kernels use, and the translation units that want a copy. The
- * local-index table and the device barrier's flags live in the symmetric
- * heap, taken right after it is made, so every PE has them at the same
- * offset. */
+ * local-index table and the team table with the teams' barrier flags live
+ * in the symmetric heap, taken right after it is made, so every PE has
+ * them at the same offset. */
 #include <shmem/device_state.h>
 
 #include <stddef.h>
@@ -12,14 +12,13 @@
 #include "../init/error.h"
 #include "device_state.h"
 
-#define BARRIER_ROUNDS 32
-#define FLAG_LINE 16 /* unsigned long longs per 128-byte line */
-
 static struct shmemi_device_state state;
 static void (**updates)(const struct shmemi_device_state *);
 static size_t n_updates;
 
-static void publish(void)
+struct shmemi_device_state *shmemi_device_state_host(void) { return &state; }
+
+void shmemi_device_publish(void)
 {
     for (size_t i = 0; i < n_updates; i++)
         updates[i](&state);
@@ -36,12 +35,12 @@ void shmemi_device_register(void (*update)(const struct shmemi_device_state *))
         update(&state);
 }
 
-static size_t flags_bytes(void) { return BARRIER_ROUNDS * FLAG_LINE * sizeof(unsigned long long); }
+static size_t round_up(size_t n) { return (n + 127) & ~(size_t)127; }
 
 size_t shmemi_device_state_bytes(void)
 {
     /* Allocation rounds blocks to 128 bytes: leave room for that too. */
-    return flags_bytes() + 128 + (size_t)shmemi_state.n_pes * sizeof(int) + 128;
+    return shmemi_device_teams_bytes() + round_up((size_t)shmemi_state.n_pes * sizeof(int)) + 128;
 }
 
 void shmemi_device_state_init(void)
@@ -49,13 +48,12 @@ void shmemi_device_state_init(void)
     if (shmemi_heap.kind == SHMEMI_HEAP_HOST)
         return;
     int n = shmemi_state.n_pes;
-    size_t flags = flags_bytes();
-    size_t bytes = flags + 128 + (size_t)n * sizeof(int), off;
+    size_t teams = shmemi_device_teams_bytes();
+    size_t bytes = teams + round_up((size_t)n * sizeof(int)), off;
     if (shmemi_alloc_take(bytes, 128, &off) != 0)
         shmemi_fatal("shmem_init", "no room in the symmetric heap for the device state");
     char *block = shmemi_heap.base + off;
-    shmemi_heap_zero(block, flags + 128);
-    shmemi_heap_copy(block + flags + 128, shmemi_state.local_index, (size_t)n * sizeof(int));
+    shmemi_heap_copy(block + teams, shmemi_state.local_index, (size_t)n * sizeof(int));
     shmemi_heap_quiet();
 
     state.window = shmemi_heap.window;
@@ -64,22 +62,23 @@ void shmemi_device_state_init(void)
     state.n_pes = n;
     state.my_local = shmemi_state.my_local;
     state.n_local = shmemi_state.n_local;
-    state.barrier_flags = (unsigned long long *)block;
-    state.barrier_epoch = (unsigned long long *)(block + flags);
-    state.local_index = (const int *)(block + flags + 128);
+    state.local_index = (const int *)(block + teams);
+    state.atomics = shmemi_heap.backend->device_atomics;
     /* The abort flag is the abort_pending word of this PE's heap header,
      * which the PE that ends the job sets (src/heap/liveness.c). */
     struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
     state.abort_flag = (const volatile int *)((const char *)shmemi_heap.backend->host_view(h) +
                                               offsetof(struct shmemi_heap_header, abort_pending));
+    shmemi_device_teams_init(block);
     state.ready = 1;
-    publish();
+    shmemi_device_publish();
 }
 
 void shmemi_device_state_fini(void)
 {
     if (!state.ready)
         return;
+    shmemi_device_teams_fini();
     state = (struct shmemi_device_state){0};
-    publish();
+    shmemi_device_publish();
 }

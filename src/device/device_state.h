@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+#include <shmem/device_state.h>
+
+struct shmemi_team;
+
 /* Bytes of data heap the state takes on a GPU heap (asked for up front). */
 size_t shmemi_device_state_bytes(void);
 /* After the heap and teams exist: fills the state and hands it to every
@@ -11,5 +15,19 @@ size_t shmemi_device_state_bytes(void);
 void shmemi_device_state_init(void);
 /* Before the heap goes: marks the state unusable in every copy. */
 void shmemi_device_state_fini(void);
+
+/* The library's copy, and handing it to every registered copy again. */
+struct shmemi_device_state *shmemi_device_state_host(void);
+void shmemi_device_publish(void);
+
+/* The team table (device_teams.c): its bytes of heap, set up at `block`
+ * with the predefined teams in it, and emptied. */
+size_t shmemi_device_teams_bytes(void);
+void shmemi_device_teams_init(char *block);
+void shmemi_device_teams_fini(void);
+/* A team kernels can name from now on, or no longer; no-ops on a host
+ * heap. */
+void shmemi_device_team_add(const struct shmemi_team *t);
+void shmemi_device_team_remove(const struct shmemi_team *t);
 
 #endif

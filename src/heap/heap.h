@@ -76,6 +76,9 @@ struct shmemi_heap_backend {
     /* Makes the page at host (page-aligned) readable by this PE's kernels
      * until release; returns the address kernels use, NULL without a GPU. */
     const void *(*host_view)(void *host);
+    /* GPU system-scope atomics on this memory are atomic among all GPUs
+     * and CPUs. */
+    int device_atomics;
 };
 
 struct shmemi_heap {

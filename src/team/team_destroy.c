@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "../init/error.h"
+#include "../device/device_state.h"
 #include "../rma/ctx.h"
 #include "team.h"
 
@@ -11,8 +12,10 @@ void shmemi_team_free(const char *call, struct shmemi_team *t)
     if (t->predefined)
         return;
     shmemi_barrier_detach(&t->barrier);
-    if (t->slot >= 0)
+    if (t->slot >= 0) {
+        shmemi_device_team_remove(t);
         shmemi_team_table_release(t->slot);
+    }
     pthread_mutex_destroy(&t->ctx_lock);
     free(t);
 }

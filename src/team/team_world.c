@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../device/device_state.h"
 #include "../init/config.h"
 #include "../init/error.h"
 #include "team.h"
@@ -57,6 +58,7 @@ void shmemi_team_adopt(struct shmemi_team *t, int slot, int hw_slot, uint32_t hw
     memset(shmemi_team_slot(slot), 0, slot_bytes);
     place(t, slot);
     shmemi_barrier_attach(&t->barrier, hw_slot, hw_seq);
+    shmemi_device_team_add(t);
 }
 
 /* The team scratch lives in the control window, which the heap sets up

@@ -47,6 +47,7 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_cu_test(gpu_device_rma_rdc gpu/gpu_device_rma.cu RDC ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_amo gpu/gpu_device_amo.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_amo_pinned gpu/gpu_device_amo.cu ENV SHMEM_HEAP=pinned)
+    shmem_gpu_cu_test(gpu_device_coll gpu/gpu_device_coll.cu ENV SHMEM_HEAP=device)
 
     # A kernel waiting on a PE that leaves: the job ends, no hang.
     add_executable(gpu_device_abort gpu/gpu_device_abort.cu)

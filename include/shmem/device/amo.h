@@ -37,11 +37,16 @@ __device__ inline W shmemi_dev_atomic(enum shmemi_dev_amo_op op, W *p, W v, W co
     return 0;
 }
 
-/* op on the T at symmetric address dest of pe; returns the old value. */
+/* op on the T at symmetric address dest of pe; returns the old value.
+ * Where the heap's atomics would not be atomic (a pinned heap on a host
+ * without PCIe atomics: measured, concurrent adds from two GPUs lose about
+ * half their updates), the kernel stops instead. */
 template <class T>
 __device__ inline T shmemi_dev_amo(const char *call, enum shmemi_dev_amo_op op,
                                    const T *dest, T value, T cond, int pe)
 {
+    if (op != SHMEMI_DEV_FETCH && !shmemi_dstate.atomics)
+        shmemi_dev_no_atomics(call);
     typedef typename shmemi_dev_word<sizeof(T)>::type W;
     W v, c, old;
     memcpy(&v, &value, sizeof v);

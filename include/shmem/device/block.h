@@ -20,9 +20,10 @@ struct shmemi_dev_warp {
     __device__ static void sync() { __syncwarp(); }
 };
 
-template <class G> __device__ inline void shmemi_dev_group_copy(char *d, const char *s, size_t n)
+template <class G, bool Fetch = false>
+__device__ inline void shmemi_dev_group_copy(char *d, const char *s, size_t n)
 {
-    shmemi_dev_copy_part(d, s, n, G::rank(), G::size());
+    shmemi_dev_copy_part<Fetch>(d, s, n, G::rank(), G::size());
     G::sync();
 }
 
@@ -59,8 +60,9 @@ __device__ inline void shmemi_dev_group_put_signal(const char *call, void *dest,
     __device__ inline void shmemx_getmem_##SUF(void *dest, const void *source, \
                                                size_t n, int pe)              \
     {                                                                         \
-        shmemi_dev_group_copy<G>((char *)dest,                                \
-                                 shmemi_dev_peer("shmemx_getmem_" #SUF, source, pe), n); \
+        shmemi_dev_group_copy<G, true>((char *)dest,                          \
+                                       shmemi_dev_peer("shmemx_getmem_" #SUF, source, pe), \
+                                       n);                                    \
     }                                                                         \
     __device__ inline void shmemx_putmem_nbi_##SUF(void *dest, const void *source, \
                                                    size_t n, int pe)          \
@@ -106,10 +108,10 @@ SHMEMI_DEV_GROUP(shmemi_dev_warp, warp)
     __device__ inline void shmemx_##N##_get_##SUF(T *dest, const T *source,   \
                                                   size_t n, int pe)           \
     {                                                                         \
-        shmemi_dev_group_copy<G>((char *)dest,                                \
-                                 (const char *)shmemi_dev_typed_peer(         \
-                                     "shmemx_" #N "_get_" #SUF, source, pe),  \
-                                 n * sizeof(T));                              \
+        shmemi_dev_group_copy<G, true>((char *)dest,                          \
+                                       (const char *)shmemi_dev_typed_peer(   \
+                                           "shmemx_" #N "_get_" #SUF, source, pe), \
+                                       n * sizeof(T));                        \
     }                                                                         \
     __device__ inline void shmemx_##N##_put_nbi_##SUF(T *dest, const T *source, \
                                                       size_t n, int pe)       \

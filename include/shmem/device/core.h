@@ -61,6 +61,14 @@ __device__ __noinline__ void shmemi_dev_no_type(const char *call)
            shmemi_dstate.my_pe, call);
     __trap();
 }
+__device__ __noinline__ void shmemi_dev_no_atomics(const char *call)
+{
+    printf("[shmem PE %d] %s (device): the heap is pinned host memory and this host "
+           "has no native PCIe atomics, so GPU atomics on it are not atomic; use "
+           "SHMEM_HEAP=device\n", shmemi_dstate.my_pe, call);
+    __trap();
+}
+
 __device__ __noinline__ void shmemi_dev_aborted(void)
 {
     printf("[shmem PE %d] a device wait stopped: the job is ending (a PE "
@@ -69,6 +77,7 @@ __device__ __noinline__ void shmemi_dev_aborted(void)
 }
 #else
 __device__ inline void shmemi_dev_aborted(void) { __trap(); }
+__device__ inline void shmemi_dev_no_atomics(const char *) { __trap(); }
 __device__ inline void shmemi_dev_fail(const char *, int) { __trap(); }
 __device__ inline void shmemi_dev_no_type(const char *) { __trap(); }
 #endif

@@ -10,10 +10,13 @@ __device__ inline void shmemi_dev_signal(const char *call, uint64_t *sig_addr,
 {
     unsigned long long *p =
         (unsigned long long *)shmemi_dev_peer(call, sig_addr, pe);
-    if (sig_op == SHMEM_SIGNAL_ADD)
+    if (sig_op == SHMEM_SIGNAL_ADD) {
+        if (!shmemi_dstate.atomics)
+            shmemi_dev_no_atomics(call);
         atomicAdd_system(p, (unsigned long long)signal);
-    else
-        atomicExch_system(p, (unsigned long long)signal);
+    } else {
+        *(volatile unsigned long long *)p = signal;
+    }
 }
 
 /* The element of put128_signal. */

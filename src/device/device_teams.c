@@ -1,0 +1,113 @@
+/* The team table kernels read: for every team this PE belongs to, its PEs
+ * and its scratch slot, keyed by the handle, in GPU memory; and each
+ * slot's barrier flags. The library keeps a host copy of the keys so that
+ * adding and removing a team needs no read of GPU memory. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "../heap/heap.h"
+#include "../init/config.h"
+#include "../init/error.h"
+#include "../team/team.h"
+#include "device_state.h"
+
+#define EMPTY 0ULL
+#define REMOVED 1ULL
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned long long *keys; /* host copy of the table's handles */
+static struct shmemi_device_team *table; /* in the heap */
+static unsigned mask;
+
+static unsigned entries(void)
+{
+    unsigned n = 1;
+    while (n < 2 * shmemi_config.teams_max)
+        n <<= 1;
+    return n;
+}
+
+static size_t flags_bytes(void)
+{
+    return shmemi_config.teams_max * SHMEMI_TEAM_FLAG_WORDS * sizeof(unsigned long long);
+}
+
+size_t shmemi_device_teams_bytes(void)
+{
+    return flags_bytes() + entries() * sizeof(struct shmemi_device_team);
+}
+
+static unsigned long long handle_of(const struct shmemi_team *t)
+{
+    return (unsigned long long)(uintptr_t)t;
+}
+
+void shmemi_device_team_add(const struct shmemi_team *t)
+{
+    struct shmemi_device_state *s = shmemi_device_state_host();
+    if (!keys)
+        return;
+    struct shmemi_device_team e = {
+        .handle = handle_of(t), .start = t->start, .stride = t->stride, .size = t->size,
+        .my_index = t->my_index, .slot = t->slot,
+    };
+    pthread_mutex_lock(&lock);
+    unsigned i = shmemi_team_hash(e.handle) & mask;
+    while (keys[i] != EMPTY && keys[i] != REMOVED)
+        i = (i + 1) & mask;
+    keys[i] = e.handle;
+    /* The slot's flags start from zero: no epoch of its previous team
+     * satisfies a wait of the new one. */
+    shmemi_heap_zero(s->team_flags + (size_t)t->slot * SHMEMI_TEAM_FLAG_WORDS,
+                     SHMEMI_TEAM_FLAG_WORDS * sizeof(unsigned long long));
+    shmemi_heap_copy(table + i, &e, sizeof e);
+    shmemi_heap_quiet();
+    pthread_mutex_unlock(&lock);
+}
+
+void shmemi_device_team_remove(const struct shmemi_team *t)
+{
+    if (!keys)
+        return;
+    unsigned long long h = handle_of(t), removed = REMOVED;
+    pthread_mutex_lock(&lock);
+    for (unsigned i = shmemi_team_hash(h) & mask; keys[i] != EMPTY; i = (i + 1) & mask) {
+        if (keys[i] == h) {
+            keys[i] = REMOVED;
+            shmemi_heap_copy(&table[i].handle, &removed, sizeof removed);
+            shmemi_heap_quiet();
+            break;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+void shmemi_device_teams_init(char *block)
+{
+    struct shmemi_device_state *s = shmemi_device_state_host();
+    unsigned n = entries();
+    keys = calloc(n, sizeof *keys);
+    if (!keys)
+        shmemi_fatal("shmem_init", "out of memory for the device team table");
+    mask = n - 1;
+    table = (struct shmemi_device_team *)(block + flags_bytes());
+    shmemi_heap_zero(table, n * sizeof *table);
+    s->team_flags = (unsigned long long *)block;
+    s->teams = table;
+    s->team_mask = mask;
+    s->team_world = SHMEM_TEAM_WORLD;
+    shmemi_device_team_add(SHMEM_TEAM_WORLD);
+    shmemi_device_team_add(SHMEM_TEAM_SHARED);
+    unsigned long long w = handle_of(SHMEM_TEAM_WORLD);
+    unsigned i = shmemi_team_hash(w) & mask;
+    while (keys[i] != w)
+        i = (i + 1) & mask;
+    s->world = table + i;
+}
+
+void shmemi_device_teams_fini(void)
+{
+    free(keys);
+    keys = NULL;
+    table = NULL;
+}

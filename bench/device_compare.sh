@@ -26,7 +26,7 @@ else
     dev=$(ls "$nv"/lib/libnvshmem_device.a 2>/dev/null | head -1)
     if nvcc -std=c++17 -O3 -arch=sm_90 -rdc=true -ccbin mpicxx -DBENCH_NVSHMEM \
             -I"$nv/include" "$here/device_rma.cu" -o "$tmp/nvshmem" \
-            "$host" "$dev" -lcuda -Xlinker -rpath="$nv/lib" >"$tmp/nvbuild.txt" 2>&1; then
+            "$dev" -Xlinker "$host" -lcuda -Xlinker -rpath="$nv/lib" >"$tmp/nvbuild.txt" 2>&1; then
         if "${mpi[@]}" -x NVSHMEM_SYMMETRIC_SIZE=2G -x LD_LIBRARY_PATH="$nv/lib:${LD_LIBRARY_PATH:-}" \
                 "$tmp/nvshmem" >"$tmp/nv.txt" 2>&1; then
             have_nv=1

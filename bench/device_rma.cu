@@ -119,7 +119,7 @@ static double stream_gbps(char *remote, char *local, size_t size, int get, int b
 {
     int me = b_my_pe();
     int threads = 512;
-    size_t per_block = (size_t)threads * 16 * 2;
+    size_t per_block = 4096;
     int blocks = (int)(size / per_block);
     if (blocks < 1)
         blocks = 1;

@@ -23,9 +23,14 @@
 #define B_BARRIER_ALL() nvshmem_barrier_all()
 #define B_MY_PE() nvshmem_my_pe()
 
+#include <stdlib.h>
+
+// NVSHMEM uses the current device: one GPU per local rank, as ours picks.
 static inline void b_init(int *argc, char ***argv)
 {
     MPI_Init(argc, argv);
+    const char *local = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+    cudaSetDevice(local ? atoi(local) : 0);
     MPI_Comm comm = MPI_COMM_WORLD;
     nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
     attr.mpi_comm = &comm;

@@ -48,7 +48,7 @@ struct shmemi_device_state {
     const struct shmemi_device_team *teams;
     unsigned team_mask;
     void *team_world;
-    const struct shmemi_device_team *world;
+    struct shmemi_device_team world; /* a copy: no table load in barrier_all */
     unsigned long long *team_flags;
     /* Nonzero once this PE's job is ending (a peer died, or called
      * shmem_global_exit): host memory that kernels can read, so a device

@@ -98,11 +98,11 @@ void shmemi_device_teams_init(char *block)
     s->team_world = SHMEM_TEAM_WORLD;
     shmemi_device_team_add(SHMEM_TEAM_WORLD);
     shmemi_device_team_add(SHMEM_TEAM_SHARED);
-    unsigned long long w = handle_of(SHMEM_TEAM_WORLD);
-    unsigned i = shmemi_team_hash(w) & mask;
-    while (keys[i] != w)
-        i = (i + 1) & mask;
-    s->world = table + i;
+    const struct shmemi_team *w = SHMEM_TEAM_WORLD;
+    s->world = (struct shmemi_device_team){
+        .handle = handle_of(w), .start = w->start, .stride = w->stride, .size = w->size,
+        .my_index = w->my_index, .slot = w->slot,
+    };
 }
 
 void shmemi_device_teams_fini(void)

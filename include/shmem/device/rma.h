@@ -21,9 +21,24 @@ __device__ inline void shmemi_dev_copy_part(char *d, const char *s, size_t n, un
 {
     size_t done = 0;
     if ((((uintptr_t)d | (uintptr_t)s) & 15) == 0) {
-        size_t v = n / 16;
-        for (size_t i = t; i < v; i += nt)
-            ((int4 *)d)[i] = shmemi_dev_ld<Fetch>((const int4 *)s + i);
+        /* Four loads in flight before their stores: a get waits a round
+         * trip over NVLink for each load, and the compiler cannot hoist
+         * loads above stores that may alias them. */
+        const int4 *s4 = (const int4 *)s;
+        int4 *d4 = (int4 *)d;
+        size_t v = n / 16, i = t;
+        for (; i + 3 * (size_t)nt < v; i += 4 * (size_t)nt) {
+            int4 a = shmemi_dev_ld<Fetch>(s4 + i);
+            int4 b = shmemi_dev_ld<Fetch>(s4 + i + nt);
+            int4 c = shmemi_dev_ld<Fetch>(s4 + i + 2 * (size_t)nt);
+            int4 e = shmemi_dev_ld<Fetch>(s4 + i + 3 * (size_t)nt);
+            d4[i] = a;
+            d4[i + nt] = b;
+            d4[i + 2 * (size_t)nt] = c;
+            d4[i + 3 * (size_t)nt] = e;
+        }
+        for (; i < v; i += nt)
+            d4[i] = shmemi_dev_ld<Fetch>(s4 + i);
         done = v * 16;
     } else if ((((uintptr_t)d | (uintptr_t)s) & 7) == 0) {
         size_t v = n / 8;

@@ -45,7 +45,7 @@ __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *
         shmemi_dev_fence_acq_rel();
 }
 
-__device__ inline void shmemi_dev_barrier(void) { shmemi_dev_team_barrier(shmemi_dstate.world); }
+__device__ inline void shmemi_dev_barrier(void) { shmemi_dev_team_barrier(&shmemi_dstate.world); }
 
 SHMEMI_HD void shmem_barrier_all(void) { SHMEMI_BOTH(pshmem_barrier_all(), shmemi_dev_barrier()); }
 SHMEMI_HD void shmem_sync_all(void) { SHMEMI_BOTH(pshmem_sync_all(), shmemi_dev_barrier()); }

@@ -13,7 +13,7 @@ __device__ inline const struct shmemi_device_team *shmemi_dev_team(shmem_team_t 
     if (h == 0 || !shmemi_dstate.ready)
         return (const struct shmemi_device_team *)0;
     if (h == (unsigned long long)(uintptr_t)shmemi_dstate.team_world)
-        return shmemi_dstate.world;
+        return &shmemi_dstate.world;
     unsigned mask = shmemi_dstate.team_mask;
     for (unsigned i = shmemi_team_hash(h) & mask;; i = (i + 1) & mask) {
         unsigned long long k = shmemi_dstate.teams[i].handle;

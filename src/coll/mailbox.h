@@ -1,13 +1,13 @@
 /* Mailboxes for small collectives: for every ordered pair of node PEs a
- * channel of two slots in the receiver's control window (host memory, even
+ * channel of a few slots in the receiver's control window (host memory, even
  * when the data heap is on a GPU). A sender copies its bytes into a slot and
  * publishes the message's sequence number in the slot's header; the
  * receiver waits for that number, takes the bytes and acknowledges in the
- * sender's control window, which frees the slot for the message after the
- * next. A small collective therefore costs one one-way latency instead of
- * two barriers: the data travels with its own flag, the sender never waits
- * for a receiver that is behind by less than two messages, and a receiver
- * writes only its own dest.
+ * sender's control window, which frees the slot for a later message. A
+ * small collective therefore costs one one-way latency instead of two
+ * barriers: the data travels with its own flag, a sender waits only for a
+ * receiver that is several messages behind, and a receiver writes only its
+ * own dest.
  *
  * A channel is shared by every collective its two PEs take part in, team or
  * active set, so their messages must be sent and received in the same

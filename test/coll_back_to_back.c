@@ -2,7 +2,7 @@
  * SHMEM_TEAM_WORLD and the team of this PE's parity, interleaved, and on
  * the matching active sets, each with its own pSync used call after call.
  * Every call has fresh data, a new root and a size from a list that crosses
- * the largest mailbox message (4 KiB), so that the mailbox and barrier
+ * the mailbox limits (4 and 16 KiB), so that the mailbox and barrier
  * algorithms follow each other too. Each PE checks its dest as soon as the
  * call returns and then overwrites its source and dest for the next call:
  * a member that wrote another's dest, read another's source after that one
@@ -11,10 +11,10 @@
 #include "check.h"
 
 #define ROUNDS 2000
-#define MAX_NE 1025
+#define MAX_NE 4097
 #define SENTINEL (-7)
 
-static const size_t sizes[] = {1, 3, 16, 100, 1024, 1025, 0, 64, 2, 1023};
+static const size_t sizes[] = {1, 3, 16, 100, 1024, 1025, 0, 64, 2, 1023, 4096, 4097};
 #define NSIZES (sizeof sizes / sizeof *sizes)
 
 static int *src, *dst, *wrk;

@@ -83,7 +83,12 @@ void shmemi_coll_reduce(const struct shmemi_coll *c, void *dest, const void *sou
                         enum shmemi_reduce_kind kind);
 
 /* The same through the mailboxes (small.c), without barriers, for
- * contributions that shmemi_mailbox_fits; the callers above choose. */
+ * contributions that shmemi_mailbox_fits; the callers above choose. In
+ * fcollect and the reductions every member sends to all and, reducing,
+ * combines every contribution, so they stop at SHMEMI_SMALL_SHARED_BYTES a
+ * member, where (measured on 2 to 8 PEs) the barrier algorithms' split of
+ * the work starts to pay. */
+#define SHMEMI_SMALL_SHARED_BYTES 4096
 void shmemi_small_broadcast(const struct shmemi_coll *c, void *dest, const void *source,
                             size_t bytes, int root, int to_root);
 void shmemi_small_fcollect(const struct shmemi_coll *c, void *dest, const void *source,

@@ -12,7 +12,7 @@ void shmemi_coll_fcollect(const struct shmemi_coll *c, void *dest, const void *s
     size_t bytes = shmemi_coll_bytes(c, nelems, elem);
     /* The offsets of the blocks in dest must not wrap. */
     shmemi_coll_bytes(c, bytes, (size_t)c->size);
-    if (shmemi_mailbox_fits(bytes)) {
+    if (bytes <= SHMEMI_SMALL_SHARED_BYTES && shmemi_mailbox_fits(bytes)) {
         shmemi_small_fcollect(c, dest, source, bytes);
         return;
     }

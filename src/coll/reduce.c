@@ -72,7 +72,7 @@ void shmemi_coll_reduce(const struct shmemi_coll *c, void *dest, const void *sou
             shmemi_fatal(c->call, "dest and source overlap without being the same "
                          "array; pass the same address for an in-place operation");
     }
-    if (shmemi_mailbox_fits(bytes)) {
+    if (bytes <= SHMEMI_SMALL_SHARED_BYTES && shmemi_mailbox_fits(bytes)) {
         shmemi_small_reduce(c, dest, source, nelems, elem, combine, kind);
         return;
     }

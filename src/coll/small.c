@@ -77,7 +77,7 @@ void shmemi_small_reduce(const struct shmemi_coll *c, void *dest, const void *so
                          size_t nelems, size_t elem, shmemi_combine_fn combine,
                          enum shmemi_reduce_kind kind)
 {
-    _Alignas(64) unsigned char mine[SHMEMI_MAILBOX_MAX_BYTES], acc[SHMEMI_MAILBOX_MAX_BYTES];
+    _Alignas(64) unsigned char mine[SHMEMI_SMALL_SHARED_BYTES], acc[SHMEMI_SMALL_SHARED_BYTES];
     size_t len = nelems * elem;
     int n = c->size, me = c->me;
     /* Read before anything is written: dest may be source. */

@@ -3,6 +3,7 @@
  * lands in the reader's memory. */
 #include "../init/error.h"
 #include "coll.h"
+#include "mailbox.h"
 #include "xfer.h"
 
 void shmemi_coll_broadcast(const struct shmemi_coll *c, void *dest, const void *source,
@@ -11,6 +12,10 @@ void shmemi_coll_broadcast(const struct shmemi_coll *c, void *dest, const void *
     if (root < 0 || root >= c->size)
         shmemi_fatal(c->call, "PE_root %d is not a member: the %s has PEs 0 to %d",
                      root, c->team ? "team" : "active set", c->size - 1);
+    if (shmemi_mailbox_fits(bytes)) {
+        shmemi_small_broadcast(c, dest, source, bytes, root, to_root);
+        return;
+    }
     shmemi_coll_barrier(c);
     if (c->me != root || (to_root && dest != source))
         shmemi_coll_copy(c, dest, c->me, source, root, bytes);

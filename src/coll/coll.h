@@ -6,7 +6,8 @@
  * Each algorithm is: a barrier (every member has entered, so its source is
  * ready and its dest may be written), the data movement, and a barrier
  * (every member is done reading the others' sources and writing their
- * dests, so each may return and reuse them). A collective may write its own
+ * dests, so each may return and reuse them). Small contributions go through
+ * mailboxes instead, without barriers (small.c). A collective may write its own
  * member's exchange word at any time after entering, and reads the other
  * members' words only between its two barriers. */
 #ifndef SHMEMI_COLL_H
@@ -80,5 +81,20 @@ enum shmemi_reduce_kind {
 void shmemi_coll_reduce(const struct shmemi_coll *c, void *dest, const void *source,
                         size_t nelems, size_t elem, shmemi_combine_fn combine,
                         enum shmemi_reduce_kind kind);
+
+/* The same through the mailboxes (small.c), without barriers, for
+ * contributions that shmemi_mailbox_fits; the callers above choose. In
+ * fcollect and the reductions every member sends to all and, reducing,
+ * combines every contribution, so they stop at SHMEMI_SMALL_SHARED_BYTES a
+ * member, where (measured on 2 to 8 PEs) the barrier algorithms' split of
+ * the work starts to pay. */
+#define SHMEMI_SMALL_SHARED_BYTES 4096
+void shmemi_small_broadcast(const struct shmemi_coll *c, void *dest, const void *source,
+                            size_t bytes, int root, int to_root);
+void shmemi_small_fcollect(const struct shmemi_coll *c, void *dest, const void *source,
+                           size_t bytes);
+void shmemi_small_reduce(const struct shmemi_coll *c, void *dest, const void *source,
+                         size_t nelems, size_t elem, shmemi_combine_fn combine,
+                         enum shmemi_reduce_kind kind);
 
 #endif

@@ -3,6 +3,7 @@
  * round, so that the members do not all read the same member at once.
  * Collect first learns every member's count from the exchange words. */
 #include "coll.h"
+#include "mailbox.h"
 #include "xfer.h"
 
 void shmemi_coll_fcollect(const struct shmemi_coll *c, void *dest, const void *source,
@@ -11,6 +12,10 @@ void shmemi_coll_fcollect(const struct shmemi_coll *c, void *dest, const void *s
     size_t bytes = shmemi_coll_bytes(c, nelems, elem);
     /* The offsets of the blocks in dest must not wrap. */
     shmemi_coll_bytes(c, bytes, (size_t)c->size);
+    if (bytes <= SHMEMI_SMALL_SHARED_BYTES && shmemi_mailbox_fits(bytes)) {
+        shmemi_small_fcollect(c, dest, source, bytes);
+        return;
+    }
     shmemi_coll_barrier(c);
     for (int k = 0; k < c->size; k++) {
         int j = (c->me + k) % c->size;

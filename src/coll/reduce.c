@@ -11,6 +11,7 @@
 
 #include "../init/error.h"
 #include "coll.h"
+#include "mailbox.h"
 #include "xfer.h"
 
 /* Bytes of each private buffer: a multiple of every element size. */
@@ -70,6 +71,10 @@ void shmemi_coll_reduce(const struct shmemi_coll *c, void *dest, const void *sou
         if (d != s && d < s + bytes && s < d + bytes)
             shmemi_fatal(c->call, "dest and source overlap without being the same "
                          "array; pass the same address for an in-place operation");
+    }
+    if (bytes <= SHMEMI_SMALL_SHARED_BYTES && shmemi_mailbox_fits(bytes)) {
+        shmemi_small_reduce(c, dest, source, nelems, elem, combine, kind);
+        return;
     }
     _Alignas(64) unsigned char acc[BLOCK], in[BLOCK];
     size_t lo, hi, per = BLOCK / elem;

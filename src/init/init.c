@@ -7,6 +7,7 @@
 
 #include <shmem.h>
 
+#include "../coll/mailbox.h"
 #include "../device/device_state.h"
 #include "../heap/heap.h"
 #include "../sync/sync.h"
@@ -48,8 +49,10 @@ static void start(int requested)
     shmemi_state.thread_level = requested > SHMEM_THREAD_MULTIPLE ? SHMEM_THREAD_MULTIPLE
                                                                   : requested;
     shmemi_locality_init();
-    shmemi_heap_init(shmemi_team_ctrl_bytes(), shmemi_device_state_bytes());
+    size_t team_bytes = shmemi_team_ctrl_bytes();
+    shmemi_heap_init(team_bytes + shmemi_mailbox_ctrl_bytes(), shmemi_device_state_bytes());
     shmemi_team_init();
+    shmemi_mailbox_init(shmemi_heap_ctrl_area() + team_bytes);
     shmemi_device_state_init();
     shmemi_state.init_count = 1;
     shmemi_barrier_world();
@@ -86,6 +89,7 @@ void shmem_finalize(void)
     shmemi_barrier_world();
     shmemi_device_state_fini();
     shmemi_team_fini();
+    shmemi_mailbox_fini();
     shmemi_heap_finalize();
     if (shmemi_state.boot.finalize() != 0)
         shmemi_warn(__func__, "the bootstrap did not finalize cleanly");

@@ -5,6 +5,7 @@ shmem_spmd_test(coll_reduce_teams)
 shmem_spmd_test(coll_data)
 shmem_spmd_test(coll_active_set)
 shmem_spmd_test(coll_large)
+shmem_spmd_test(coll_back_to_back)
 
 # Misuse: each run must end with a message that names the mistake.
 shmem_test_program(coll_faults)

@@ -233,6 +233,7 @@ void(shmem_wait_until)(long *ivar, int cmp, long cmp_value);
 #if defined(__CUDACC__)
 #include <shmem/device/block.h>
 #include <shmem/device/coll.h>
+#include <shmem/device/launch.h>
 #endif
 
 #endif

@@ -43,6 +43,9 @@ struct shmemi_device_state {
     unsigned long long stride;
     int my_pe, n_pes, my_local, n_local;
     const int *local_index;  /* [n_pes], in the heap: slot of a PE or -1 */
+    /* The PE of slot 0 when the node's PEs are consecutive (slot i holds
+     * PE local_base + i), else -1: then no table load is needed. */
+    int local_base;
     /* The teams: the table (team_mask + 1 entries), SHMEM_TEAM_WORLD's
      * handle and entry, and the slots' barrier flags. */
     const struct shmemi_device_team *teams;

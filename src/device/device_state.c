@@ -63,6 +63,10 @@ void shmemi_device_state_init(void)
     state.my_local = shmemi_state.my_local;
     state.n_local = shmemi_state.n_local;
     state.local_index = (const int *)(block + teams);
+    state.local_base = shmemi_state.local_pes[0];
+    for (int i = 1; i < shmemi_state.n_local; i++)
+        if (shmemi_state.local_pes[i] != state.local_base + i)
+            state.local_base = -1;
     state.atomics = shmemi_heap.backend->device_atomics;
     /* The abort flag is the abort_pending word of this PE's heap header,
      * which the PE that ends the job sets (src/heap/liveness.c). */

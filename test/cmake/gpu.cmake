@@ -40,6 +40,22 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_runs(${name} ${T_ENV})
   endfunction()
 
+  # shmem_gpu_expect(name target ARGS.. EXPECT..): runs target at 2 PEs on
+  # the device heap under both launchers through expect.sh, which checks
+  # how it ends; skipped without a GPU.
+  function(shmem_gpu_expect name target)
+    cmake_parse_arguments(T "" "" "ARGS;EXPECT" ${ARGN})
+    foreach(launcher mpirun shmemrun)
+      shmem_launch(run ${launcher} 2)
+      set(t ${name}/${launcher}/2)
+      add_test(NAME ${t} COMMAND sh -c "\"$0\" >/dev/null || exit 77; exec \"$@\""
+        $<TARGET_FILE:gpu_probe> ${EXPECT} ${T_EXPECT} -- ${run} $<TARGET_FILE:${target}> ${T_ARGS})
+      set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS "gpu;fault"
+        SKIP_RETURN_CODE 77 RUN_SERIAL TRUE
+        ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;SHMEM_HEAP=device")
+    endforeach()
+  endfunction()
+
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
   if(CMAKE_CUDA_COMPILER AND NOT SHMEM_SANITIZE)
@@ -48,27 +64,17 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_cu_test(gpu_device_amo gpu/gpu_device_amo.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_amo_pinned gpu/gpu_device_amo.cu ENV SHMEM_HEAP=pinned)
     shmem_gpu_cu_test(gpu_device_coll gpu/gpu_device_coll.cu ENV SHMEM_HEAP=device)
+    shmem_gpu_cu_test(gpu_device_launch gpu/gpu_device_launch.cu ENV SHMEM_HEAP=device)
+    shmem_gpu_expect(gpu_device_launch_too_big gpu_device_launch ARGS too-big
+      EXPECT --status 0 --match "cannot run at once on GPU")
 
     # A kernel waiting on a PE that leaves: the job ends, no hang.
     add_executable(gpu_device_abort gpu/gpu_device_abort.cu)
     target_link_libraries(gpu_device_abort PRIVATE shmem CUDA::cudart)
-    foreach(how exit global_exit)
-      if(how STREQUAL exit)
-        set(expect --status nonzero --match "ended without calling shmem_finalize")
-      else()
-        set(expect --status 5)
-      endif()
-      foreach(launcher mpirun shmemrun)
-        shmem_launch(run ${launcher} 2)
-        set(t gpu_device_abort_${how}/${launcher}/2)
-        add_test(NAME ${t} COMMAND sh -c "\"$0\" >/dev/null || exit 77; exec \"$@\""
-          $<TARGET_FILE:gpu_probe> ${EXPECT} ${expect} --within 40 --
-          ${run} $<TARGET_FILE:gpu_device_abort> ${how})
-        set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS "gpu;fault"
-          SKIP_RETURN_CODE 77 RUN_SERIAL TRUE
-          ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;SHMEM_HEAP=device")
-      endforeach()
-    endforeach()
+    shmem_gpu_expect(gpu_device_abort_exit gpu_device_abort ARGS exit
+      EXPECT --status nonzero --match "ended without calling shmem_finalize" --within 40)
+    shmem_gpu_expect(gpu_device_abort_global_exit gpu_device_abort ARGS global_exit
+      EXPECT --status 5 --within 40)
 
     # The device put's code: PTX everywhere, machine code where cuobjdump is.
     set(probe ${CMAKE_CURRENT_SOURCE_DIR}/device/probe.cu)

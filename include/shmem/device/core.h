@@ -93,7 +93,9 @@ __device__ inline void shmemi_dev_spin(unsigned *spins)
 
 __device__ inline char *shmemi_dev_peer(const char *call, const void *p, int pe)
 {
-    int li = (unsigned)pe < (unsigned)shmemi_dstate.n_pes ? shmemi_dstate.local_index[pe] : -1;
+    int li = pe - shmemi_dstate.local_base;
+    if (shmemi_dstate.local_base < 0 || (unsigned)li >= (unsigned)shmemi_dstate.n_local)
+        li = (unsigned)pe < (unsigned)shmemi_dstate.n_pes ? shmemi_dstate.local_index[pe] : -1;
     if (li < 0 || !shmemi_dstate.ready)
         shmemi_dev_fail(call, pe);
     return (char *)p + (long long)(li - shmemi_dstate.my_local) * (long long)shmemi_dstate.stride;

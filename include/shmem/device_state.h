@@ -21,7 +21,12 @@ struct shmemi_device_team {
     int start, stride, size; /* world PEs start + i * stride, i < size */
     int my_index;
     int slot;                /* its scratch slot: its barrier flags */
-    int pad;
+    /* Nonzero when the team owns a slot of a barrier provider: kernels
+     * arrive at and wait on this PE's words of it (host memory that
+     * kernels reach) instead of running the dissemination barrier. */
+    int hw;
+    unsigned *arrive;
+    const unsigned *complete;
 };
 
 /* Per scratch slot, in the symmetric heap: word 0 is this PE's barrier

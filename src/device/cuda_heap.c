@@ -102,19 +102,20 @@ static void cu_map(char *addr, size_t bytes, int fd)
               "between the two GPUs); use SHMEM_HEAP=pinned or SHMEM_HEAP=host");
 }
 
-/* The page of control memory that kernels poll (the abort flag). */
+/* This PE's control memory, which kernels reach (the abort flag, the
+ * barrier provider's words). */
 static void *viewed;
 
-static const void *cu_host_view(void *host)
+static void *cu_host_view(void *host, size_t bytes)
 {
     shmemi_gpu_bind_thread("shmem_init");
     SHMEMI_CU("shmem_init",
-              cuMemHostRegister(host, 4096, CU_MEMHOSTREGISTER_DEVICEMAP | CU_MEMHOSTREGISTER_PORTABLE),
-              "the GPU cannot map the runtime's control page");
+              cuMemHostRegister(host, bytes, CU_MEMHOSTREGISTER_DEVICEMAP | CU_MEMHOSTREGISTER_PORTABLE),
+              "the GPU cannot map the runtime's control memory");
     viewed = host;
     CUdeviceptr d;
     SHMEMI_CU("shmem_init", cuMemHostGetDevicePointer(&d, host, 0), NULL);
-    return (const void *)(uintptr_t)d;
+    return (void *)(uintptr_t)d;
 }
 
 static void cu_release(void)

@@ -35,6 +35,13 @@ void shmemi_device_register(void (*update)(const struct shmemi_device_state *))
         update(&state);
 }
 
+static char *ctrl_view;
+
+void *shmemi_device_ctrl_view(const void *host)
+{
+    return ctrl_view + ((const char *)host - shmemi_heap.ctrl);
+}
+
 static size_t round_up(size_t n) { return (n + 127) & ~(size_t)127; }
 
 size_t shmemi_device_state_bytes(void)
@@ -68,11 +75,12 @@ void shmemi_device_state_init(void)
         if (shmemi_state.local_pes[i] != state.local_base + i)
             state.local_base = -1;
     state.atomics = shmemi_heap.backend->device_atomics;
-    /* The abort flag is the abort_pending word of this PE's heap header,
-     * which the PE that ends the job sets (src/heap/liveness.c). */
+    /* Kernels reach this PE's control slot: its header's abort_pending word
+     * is their abort flag (the PE that ends the job sets it, see
+     * src/heap/liveness.c), and a barrier provider's words are there. */
+    ctrl_view = shmemi_heap.backend->host_view(shmemi_heap.ctrl, shmemi_heap.ctrl_size);
     struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
-    state.abort_flag = (const volatile int *)((const char *)shmemi_heap.backend->host_view(h) +
-                                              offsetof(struct shmemi_heap_header, abort_pending));
+    state.abort_flag = (const volatile int *)shmemi_device_ctrl_view(&h->abort_pending);
     shmemi_device_teams_init(block);
     state.ready = 1;
     shmemi_device_publish();
@@ -83,6 +91,7 @@ void shmemi_device_state_fini(void)
     if (!state.ready)
         return;
     shmemi_device_teams_fini();
+    ctrl_view = NULL;
     state = (struct shmemi_device_state){0};
     shmemi_device_publish();
 }

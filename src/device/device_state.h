@@ -16,6 +16,9 @@ void shmemi_device_state_init(void);
 /* Before the heap goes: marks the state unusable in every copy. */
 void shmemi_device_state_fini(void);
 
+/* Where kernels reach host (an address in this PE's control slot). */
+void *shmemi_device_ctrl_view(const void *host);
+
 /* The library's copy, and handing it to every registered copy again. */
 struct shmemi_device_state *shmemi_device_state_host(void);
 void shmemi_device_publish(void);

@@ -42,15 +42,26 @@ static unsigned long long handle_of(const struct shmemi_team *t)
     return (unsigned long long)(uintptr_t)t;
 }
 
+static struct shmemi_device_team entry_of(const struct shmemi_team *t)
+{
+    struct shmemi_device_team e = {
+        .handle = handle_of(t), .start = t->start, .stride = t->stride, .size = t->size,
+        .my_index = t->my_index, .slot = t->slot,
+    };
+    if (t->barrier.engine == SHMEMX_BARRIER_ENGINE_HW) {
+        e.hw = 1;
+        e.arrive = shmemi_device_ctrl_view((const void *)t->barrier.arrive);
+        e.complete = shmemi_device_ctrl_view((const void *)t->barrier.complete);
+    }
+    return e;
+}
+
 void shmemi_device_team_add(const struct shmemi_team *t)
 {
     struct shmemi_device_state *s = shmemi_device_state_host();
     if (!keys)
         return;
-    struct shmemi_device_team e = {
-        .handle = handle_of(t), .start = t->start, .stride = t->stride, .size = t->size,
-        .my_index = t->my_index, .slot = t->slot,
-    };
+    struct shmemi_device_team e = entry_of(t);
     pthread_mutex_lock(&lock);
     unsigned i = shmemi_team_hash(e.handle) & mask;
     while (keys[i] != EMPTY && keys[i] != REMOVED)
@@ -98,11 +109,7 @@ void shmemi_device_teams_init(char *block)
     s->team_world = SHMEM_TEAM_WORLD;
     shmemi_device_team_add(SHMEM_TEAM_WORLD);
     shmemi_device_team_add(SHMEM_TEAM_SHARED);
-    const struct shmemi_team *w = SHMEM_TEAM_WORLD;
-    s->world = (struct shmemi_device_team){
-        .handle = handle_of(w), .start = w->start, .stride = w->stride, .size = w->size,
-        .my_index = w->my_index, .slot = w->slot,
-    };
+    s->world = entry_of(SHMEM_TEAM_WORLD);
 }
 
 void shmemi_device_teams_fini(void)

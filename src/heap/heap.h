@@ -73,9 +73,9 @@ struct shmemi_heap_backend {
     /* Completes every copy this PE started (a copy from pageable memory
      * returns before its DMA lands). */
     void (*quiet)(void);
-    /* Makes the page at host (page-aligned) readable by this PE's kernels
-     * until release; returns the address kernels use, NULL without a GPU. */
-    const void *(*host_view)(void *host);
+    /* Makes bytes of host memory at host (page-aligned) reachable by this
+     * PE's kernels until release; returns the address kernels use. */
+    void *(*host_view)(void *host, size_t bytes);
     /* GPU system-scope atomics on this memory are atomic among all GPUs
      * and CPUs. */
     int device_atomics;

@@ -30,6 +30,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../init/config.h"
@@ -91,9 +92,9 @@ static size_t ctrl_bytes(void)
 
 static void *on_switch(void *p) { return shmemi_heap_at(p, SWITCH_LOCAL); }
 
-static long futex(_Atomic uint32_t *w, int op, uint32_t v)
+static long futex(_Atomic uint32_t *w, int op, uint32_t v, const struct timespec *timeout)
 {
-    return syscall(SYS_futex, (uint32_t *)w, op, v, NULL, NULL, 0);
+    return syscall(SYS_futex, (uint32_t *)w, op, v, timeout, NULL, 0);
 }
 
 static void ring(void)
@@ -101,7 +102,7 @@ static void ring(void)
     struct header *h = on_switch(header);
     atomic_fetch_add(&h->doorbell, 1);
     if (atomic_load(&h->sleeping))
-        futex(&h->doorbell, FUTEX_WAKE, 1);
+        futex(&h->doorbell, FUTEX_WAKE, 1, NULL);
 }
 
 /* The word `words[slot]` of the member PE `pe`. */
@@ -164,10 +165,13 @@ static void *run_switch(void *unused)
             continue;
         /* An arrival after the doorbell was read either sees the flag and
          * wakes the thread, or changed the doorbell, and the futex does not
-         * sleep. */
+         * sleep. Kernels arrive without ringing (a GPU cannot make the
+         * system call): with a GPU heap the switch sleeps 20 us at a time. */
+        static const struct timespec kernel_poll = {0, 20000};
         atomic_store(&header->sleeping, 1);
         if (atomic_load(&header->doorbell) == bell)
-            futex(&header->doorbell, FUTEX_WAIT, bell);
+            futex(&header->doorbell, FUTEX_WAIT, bell,
+                  shmemi_heap.kind == SHMEMI_HEAP_HOST ? NULL : &kernel_poll);
         atomic_store(&header->sleeping, 0);
     }
 }

@@ -189,7 +189,14 @@ void shmemi_barrier_wait(const char *call, const struct shmemi_barrier_desc *d,
 
 void shmemi_barrier_run(const char *call, struct shmemi_barrier_desc *d)
 {
-    uint32_t e = d->seq = shmemi_seq_next(d->seq);
+    /* A provider slot's sequence is shared with kernels, which arrive at
+     * the same words: the next number follows the last completed one, which
+     * this PE's completion word holds (it cannot move on before this PE
+     * arrives). */
+    uint32_t last = d->engine == SHMEMX_BARRIER_ENGINE_HW
+                        ? atomic_load_explicit(d->complete, memory_order_acquire)
+                        : d->seq;
+    uint32_t e = d->seq = shmemi_seq_next(last);
     atomic_store_explicit(d->entered, e, memory_order_relaxed);
     if (d->engine == SHMEMX_BARRIER_ENGINE_HW) {
         atomic_store_explicit(d->arrive, e, memory_order_release);

@@ -4,16 +4,17 @@ if(CUDAToolkit_FOUND)
   add_executable(gpu_probe gpu/gpu_probe.c)
   target_link_libraries(gpu_probe PRIVATE ${CMAKE_DL_LIBS})
 
-  # shmem_gpu_runs(name ENV..): runs program `name` at 1 and 2 PEs under both
-  # launchers, skipped where gpu_probe finds no GPU. Serial: a test reads the
+  # shmem_gpu_runs(name target ENV..): tests name/<launcher>/<n> run program
+  # `target` at 1 and 2 PEs under both launchers, skipped where gpu_probe
+  # finds no GPU. Serial: a test reads the
   # GPU's free memory, which another test running beside it would change.
-  function(shmem_gpu_runs name)
+  function(shmem_gpu_runs name target)
     foreach(launcher mpirun shmemrun)
       foreach(np 1 2)
         shmem_launch(run ${launcher} ${np})
         set(t ${name}/${launcher}/${np})
         add_test(NAME ${t} COMMAND sh -c "\"$0\" >/dev/null || exit 77; exec \"$@\""
-          $<TARGET_FILE:gpu_probe> ${run} $<TARGET_FILE:${name}>)
+          $<TARGET_FILE:gpu_probe> ${run} $<TARGET_FILE:${target}>)
         set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS gpu SKIP_RETURN_CODE 77
           RUN_SERIAL TRUE
           ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;${ARGN}")
@@ -27,7 +28,7 @@ if(CUDAToolkit_FOUND)
     cmake_parse_arguments(T "" "" "ENV" ${ARGN})
     add_executable(${name} gpu/${name}.c)
     target_link_libraries(${name} PRIVATE shmem CUDA::cuda_driver)
-    shmem_gpu_runs(${name} ${T_ENV})
+    shmem_gpu_runs(${name} ${name} ${T_ENV})
   endfunction()
 
   # shmem_gpu_cu_test(name source [RDC] [ENV ..]): a CUDA source of the users'
@@ -37,7 +38,7 @@ if(CUDAToolkit_FOUND)
     add_executable(${name} ${source})
     target_link_libraries(${name} PRIVATE shmem CUDA::cudart)
     set_target_properties(${name} PROPERTIES CUDA_SEPARABLE_COMPILATION ${T_RDC})
-    shmem_gpu_runs(${name} ${T_ENV})
+    shmem_gpu_runs(${name} ${name} ${T_ENV})
   endfunction()
 
   # shmem_gpu_expect(name target ARGS.. EXPECT..): runs target at 2 PEs on
@@ -64,6 +65,13 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_cu_test(gpu_device_amo gpu/gpu_device_amo.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_amo_pinned gpu/gpu_device_amo.cu ENV SHMEM_HEAP=pinned)
     shmem_gpu_cu_test(gpu_device_coll gpu/gpu_device_coll.cu ENV SHMEM_HEAP=device)
+    # The same kernels on the emulated barrier switch: with its default
+    # slots every team gets one; with 3, most of the churned teams fall
+    # back to the dissemination barrier.
+    shmem_gpu_runs(gpu_device_coll_switch gpu_device_coll SHMEM_HEAP=device
+      SHMEM_BARRIER_EMULATE=1)
+    shmem_gpu_runs(gpu_device_coll_switch3 gpu_device_coll SHMEM_HEAP=device
+      SHMEM_BARRIER_EMULATE=1 SHMEM_BARRIER_EMU_SLOTS=3)
     shmem_gpu_cu_test(gpu_device_launch gpu/gpu_device_launch.cu ENV SHMEM_HEAP=device)
     shmem_gpu_expect(gpu_device_launch_too_big gpu_device_launch ARGS too-big
       EXPECT --status 0 --match "cannot run at once on GPU")

@@ -5,8 +5,10 @@
 // reused slots start clean. Results are checked in the kernels.
 #include <cuda_runtime.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <shmem.h>
+#include <shmemx.h>
 
 #include "../check.h"
 
@@ -187,6 +189,12 @@ int main(void)
     long *src = (long *)shmem_calloc(64 * n + 64, sizeof(long));
     long *dst = (long *)shmem_calloc(64 * n + 64, sizeof(long));
 
+    // Under the emulated barrier switch the world team has a slot of it,
+    // and kernels use the switch too.
+    if (getenv("SHMEM_BARRIER_EMULATE"))
+        CHECK(shmemx_team_barrier_engine(SHMEM_TEAM_WORLD) == SHMEMX_BARRIER_ENGINE_HW,
+              "SHMEM_TEAM_WORLD has engine %d under the emulated switch",
+              shmemx_team_barrier_engine(SHMEM_TEAM_WORLD));
     RUN((queries<<<1, 1>>>(rev, x, y, me, n)), "team queries");
     shmem_team_t teams[] = {SHMEM_TEAM_WORLD, rev, x};
     for (int t = 0; t < 3; t++) {

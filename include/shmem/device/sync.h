@@ -29,8 +29,31 @@ __device__ inline void shmemi_dev_store_release(unsigned long long *p, unsigned 
  * epoch lives in GPU memory so that successive kernels (and graph
  * replays) continue the sequence; it is read first so that its load
  * overlaps the first round. */
+/* A team with a barrier provider's slot: store the next sequence number
+ * into this PE's arrival word and wait until the provider posts it in the
+ * completion word (32-bit numbers that skip 0, compared wrap-safe, as the
+ * host side does in src/sync/barrier_engine.h). */
+__device__ inline void shmemi_dev_hw_barrier(const struct shmemi_device_team *t)
+{
+    unsigned e = *(const volatile unsigned *)t->complete + 1;
+    if (e == 0)
+        e = 1;
+    asm volatile("st.release.sys.b32 [%0], %1;" ::"l"(t->arrive), "r"(e) : "memory");
+    unsigned spins = 0;
+    for (;;) {
+        unsigned v = shmemi_dev_load_acquire(t->complete);
+        if (v != 0 && (int)(v - e) >= 0)
+            return;
+        shmemi_dev_spin(&spins);
+    }
+}
+
 __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *t)
 {
+    if (t->hw) {
+        shmemi_dev_hw_barrier(t);
+        return;
+    }
     unsigned long long *f = shmemi_dstate.team_flags + t->slot * SHMEMI_TEAM_FLAG_WORDS;
     unsigned long long e = *(volatile unsigned long long *)f + 1;
     *f = e;

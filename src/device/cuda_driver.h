@@ -40,7 +40,19 @@
     X(cuMemSetAccess)                                                         \
     X(cuMemcpy)                                                               \
     X(cuMemcpy2D)                                                             \
-    X(cuMemsetD8)
+    X(cuMemsetD8)                                                             \
+    X(cuMemcpyAsync)                                                          \
+    X(cuMemcpyHtoDAsync)                                                      \
+    X(cuMemAllocHost)                                                         \
+    X(cuMemFreeHost)                                                          \
+    X(cuModuleLoadData)                                                       \
+    X(cuModuleUnload)                                                         \
+    X(cuModuleGetFunction)                                                    \
+    X(cuModuleGetGlobal)                                                      \
+    X(cuLaunchKernel)                                                         \
+    X(cuStreamCreate)                                                         \
+    X(cuStreamDestroy)                                                        \
+    X(cuStreamSynchronize)
 
 struct shmemi_cuda {
 #define SHMEMI_CU_FIELD(name) __typeof__(&name) name;

@@ -15,19 +15,9 @@
 
 #include <stdint.h>
 
+#include "amo_op.h"
 #include "ctx.h"
 #include "rma.h"
-
-enum shmemi_amo_op {
-    SHMEMI_AMO_FETCH, /* returns the word */
-    SHMEMI_AMO_SET,   /* stores value */
-    SHMEMI_AMO_SWAP,  /* stores value, returns the old word */
-    SHMEMI_AMO_CSWAP, /* stores value if the word equals cond; returns the old word */
-    SHMEMI_AMO_ADD,   /* these four return the old word */
-    SHMEMI_AMO_AND,
-    SHMEMI_AMO_OR,
-    SHMEMI_AMO_XOR,
-};
 
 #define SHMEMI_AMO_WORD(W)                                                    \
     static inline W shmemi_amo_##W(enum shmemi_amo_op op, W *p, W value,      \

@@ -1,7 +1,9 @@
 /* Host-initiated RMA on the GPU heap, 2 PEs: time and GPU memory taken by
  * shmem_init, putmem latency (8 B) and bandwidth (64 MiB), both with quiet,
- * from private host memory into the peer's GPU. Prints one line per figure
- * on PE 0. Run with SHMEM_HEAP=device (or pinned). */
+ * from private host memory into the peer's GPU; and the latency of a host
+ * fetch_add on the peer's word (a kernel of the library's on a device
+ * heap, a CPU atomic on a pinned one). Prints one line per figure on PE 0.
+ * Run with SHMEM_HEAP=device (or pinned). */
 #include <cuda.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,6 +86,20 @@ int main(void)
         printf("putmem_bw_64MiB_GBps %.1f\n", (double)big * iters / (now() - t0) / 1e9);
     }
     shmem_barrier_all();
+
+    long *word = shmem_calloc(1, sizeof(long));
+    shmem_barrier_all();
+    if (me == 0) {
+        int iters = 2000;
+        for (int i = 0; i < 100; i++)
+            shmem_long_atomic_fetch_add(word, 1, 1);
+        t0 = now();
+        for (int i = 0; i < iters; i++)
+            shmem_long_atomic_fetch_add(word, 1, 1);
+        printf("fetch_add_lat_us %.2f\n", (now() - t0) / iters * 1e6);
+    }
+    shmem_barrier_all();
+    shmem_free(word);
     free(src);
     shmem_free(heap);
     shmem_finalize();

@@ -42,6 +42,12 @@ if(CUDAToolkit_FOUND)
 
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
+
+  # The library's own kernels (host AMOs on a device heap, on-stream calls)
+  # exist when nvcc built them.
+  if(CMAKE_CUDA_COMPILER)
+    shmem_gpu_test(gpu_amo ENV SHMEM_HEAP=device)
+  endif()
   if(CMAKE_CUDA_COMPILER AND NOT SHMEM_SANITIZE)
     shmem_gpu_cu_test(gpu_device_rma gpu/gpu_device_rma.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma_rdc gpu/gpu_device_rma.cu RDC ENV SHMEM_HEAP=device)

@@ -43,12 +43,21 @@ if(CUDAToolkit_FOUND)
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
 
+  # On-stream calls on a host heap: a clear error, checked on any machine.
+  add_executable(stream_faults gpu/stream_faults.c)
+  target_link_libraries(stream_faults PRIVATE shmem)
+  shmem_expect_test(stream_fault_host_heap PROGRAM stream_faults NP 2 ARGS host_heap
+    ENV SHMEM_HEAP=host
+    EXPECT --status nonzero --match "shmemx_barrier_all_on_stream: .*SHMEM_HEAP=device")
+
   # The library's own kernels (host AMOs on a device heap, on-stream calls)
   # exist when nvcc built them.
   if(CMAKE_CUDA_COMPILER)
     shmem_gpu_test(gpu_amo ENV SHMEM_HEAP=device)
   endif()
   if(CMAKE_CUDA_COMPILER AND NOT SHMEM_SANITIZE)
+    shmem_gpu_cu_test(gpu_stream gpu/gpu_stream.cu ENV SHMEM_HEAP=device)
+    shmem_gpu_cu_test(gpu_stream_graph gpu/gpu_stream_graph.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma gpu/gpu_device_rma.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma_rdc gpu/gpu_device_rma.cu RDC ENV SHMEM_HEAP=device)
 

@@ -44,6 +44,7 @@ static void update(const struct shmemi_device_state *s)
 {
     pthread_mutex_lock(&lock);
     if (!s->ready && result) {
+        shmemi_gpu_bind_thread("shmem_finalize");
         SHMEMI_CU("shmem_finalize", cuMemFreeHost(result), NULL);
         result = NULL;
     }

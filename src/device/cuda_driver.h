@@ -52,7 +52,8 @@
     X(cuLaunchKernel)                                                         \
     X(cuStreamCreate)                                                         \
     X(cuStreamDestroy)                                                        \
-    X(cuStreamSynchronize)
+    X(cuStreamSynchronize)                                                    \
+    X(cuThreadExchangeStreamCaptureMode)
 
 struct shmemi_cuda {
 #define SHMEMI_CU_FIELD(name) __typeof__(&name) name;

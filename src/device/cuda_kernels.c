@@ -49,6 +49,13 @@ static void load(const char *call)
         shmemi_fatal(call, "the symmetric heap is host memory; this call needs "
                      "it on the GPU: run with SHMEM_HEAP=device or pinned");
     shmemi_gpu_bind_thread(call);
+    /* The first launch may come while the user's stream is being captured
+     * into a graph. Loading is no work of that stream's and must not be
+     * captured; the relaxed mode lets its calls (which a capture otherwise
+     * refuses as unsafe) through on this thread, and the previous mode
+     * comes back after. */
+    CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+    SHMEMI_CU(call, cuThreadExchangeStreamCaptureMode(&mode), NULL);
     SHMEMI_CU(call, cuModuleLoadData(&module, shmemi_kernels_fatbin),
               "the library's kernels (machine code for sm_80, sm_90 and "
               "sm_100, PTX for compute_90) do not load on this GPU; a driver "
@@ -65,6 +72,7 @@ static void load(const char *call)
                      "where the library has %zu bytes; rebuild it", bytes, sizeof current);
     SHMEMI_CU(call, cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), NULL);
     copy_state(call);
+    SHMEMI_CU(call, cuThreadExchangeStreamCaptureMode(&mode), NULL);
 }
 
 static void require_module(const char *call)
@@ -96,6 +104,11 @@ static void unload(void)
 {
     if (!module)
         return;
+    shmemi_gpu_bind_thread("shmem_finalize");
+    /* The module's kernels may still be queued on the user's streams. */
+    SHMEMI_CU("shmem_finalize", cuCtxSynchronize(),
+              "a kernel of this PE failed, or is still waiting for other PEs "
+              "at shmem_finalize");
     SHMEMI_CU("shmem_finalize", cuStreamDestroy(stream), NULL);
     SHMEMI_CU("shmem_finalize", cuModuleUnload(module), NULL);
     module = NULL;
@@ -109,8 +122,10 @@ static void update(const struct shmemi_device_state *s)
     current = *s;
     if (!s->ready)
         unload();
-    else if (module)
+    else if (module) {
+        shmemi_gpu_bind_thread("shmem_init");
         copy_state("shmem_init");
+    }
     pthread_mutex_unlock(&lock);
 }
 

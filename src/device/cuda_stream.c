@@ -33,8 +33,6 @@ void shmemi_stream_check(const char *call)
 void shmemi_stream_copy(const char *call, void *dst, const void *src, size_t bytes,
                         CUstream stream)
 {
-    if (bytes == 0)
-        return;
     SHMEMI_CU(call,
               cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes,
                             stream),
@@ -52,6 +50,8 @@ void shmemx_putmem_on_stream(void *dest, const void *source, size_t nelems, int 
                              shmemx_stream_t stream)
 {
     shmemi_stream_check(__func__);
+    if (nelems == 0)
+        return;
     char *to = shmemi_rma_target(__func__, dest, nelems, pe);
     shmemi_rma_check_local(__func__, source, nelems);
     shmemi_stream_copy(__func__, to, source, nelems, stream);
@@ -61,6 +61,8 @@ void shmemx_getmem_on_stream(void *dest, const void *source, size_t nelems, int 
                              shmemx_stream_t stream)
 {
     shmemi_stream_check(__func__);
+    if (nelems == 0)
+        return;
     char *from = shmemi_rma_target(__func__, source, nelems, pe);
     shmemi_rma_check_local(__func__, dest, nelems);
     shmemi_stream_copy(__func__, dest, from, nelems, stream);
@@ -87,9 +89,11 @@ void shmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nelem
     if (sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD)
         shmemi_signal_bad_op(__func__, sig_op);
     uint64_t *sig = signal_word(__func__, sig_addr, pe);
-    char *to = shmemi_rma_target(__func__, dest, nelems, pe);
-    shmemi_rma_check_local(__func__, source, nelems);
-    shmemi_stream_copy(__func__, to, source, nelems, stream);
+    if (nelems) {
+        char *to = shmemi_rma_target(__func__, dest, nelems, pe);
+        shmemi_rma_check_local(__func__, source, nelems);
+        shmemi_stream_copy(__func__, to, source, nelems, stream);
+    }
     unsigned long long value = signal;
     int add = sig_op == SHMEM_SIGNAL_ADD;
     void *args[] = {&sig, &value, &add};

@@ -11,7 +11,7 @@
 /* Ends the job unless the runtime is up with a heap the GPU reaches and
  * every PE in this node's window; makes the PE's context current. */
 void shmemi_stream_check(const char *call);
-/* Queues a copy-engine copy of bytes (none for 0). */
+/* Queues a copy-engine copy of bytes (at least 1). */
 void shmemi_stream_copy(const char *call, void *dst, const void *src, size_t bytes,
                         CUstream stream);
 /* Queues the device barrier over all PEs. */

@@ -77,5 +77,18 @@ if(CUDAToolkit_FOUND)
     add_test(NAME device_code_sass COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_code.sh
       sass ${CMAKE_CURRENT_BINARY_DIR}/probe.cubin)
     set_tests_properties(device_code_sass PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+
+    # The library's kernels module defines what the library looks up in it.
+    set(kernels_cu ${PROJECT_SOURCE_DIR}/src/device/kernels/kernels.cu)
+    file(GLOB kernel_sources ${PROJECT_SOURCE_DIR}/src/device/kernels/*)
+    add_custom_command(OUTPUT library_kernels.ptx
+      COMMAND ${CMAKE_CUDA_COMPILER} -std=c++17 -arch=compute_90 -I${PROJECT_SOURCE_DIR}/include
+              -ptx ${kernels_cu} -o library_kernels.ptx
+      DEPENDS ${kernel_sources} ${device_headers} VERBATIM)
+    add_custom_target(library_kernels_ptx ALL DEPENDS library_kernels.ptx)
+    add_test(NAME library_kernels COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_kernels.sh
+      ${CMAKE_CURRENT_BINARY_DIR}/library_kernels.ptx
+      ${PROJECT_SOURCE_DIR}/src/device/cuda_kernels.h)
+    set_tests_properties(library_kernels PROPERTIES LABELS host)
   endif()
 endif()

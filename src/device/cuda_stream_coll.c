@@ -108,6 +108,7 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
         return 0;
     size_t bytes = shmemi_coll_bytes(&c, nreduce, elem);
     char *to = shmemi_rma_target(call, dest, bytes, c.me);
+    /* The other PEs read source: it must be symmetric too. */
     shmemi_rma_target(call, source, bytes, c.me);
     size_t begin = share(nreduce, c.size, c.me), end = share(nreduce, c.size, c.me + 1);
     shmemi_stream_barrier(call, stream);

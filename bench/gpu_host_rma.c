@@ -1,7 +1,10 @@
 /* Host-initiated RMA on the GPU heap, 2 PEs: time and GPU memory taken by
  * shmem_init, putmem latency (8 B) and bandwidth (64 MiB), both with quiet,
- * from private host memory into the peer's GPU. Prints one line per figure
- * on PE 0. Run with SHMEM_HEAP=device (or pinned). */
+ * from private host memory into the peer's GPU; the latency of a host
+ * fetch_add on the peer's word (a kernel of the library's on a device
+ * heap, a CPU atomic on a pinned one); and the time per on-stream barrier
+ * in a run of them. Prints one line per figure on PE 0. Run with
+ * SHMEM_HEAP=device (or pinned). */
 #include <cuda.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +12,7 @@
 #include <time.h>
 
 #include <shmem.h>
+#include <shmemx.h>
 
 static double now(void)
 {
@@ -84,6 +88,46 @@ int main(void)
         printf("putmem_bw_64MiB_GBps %.1f\n", (double)big * iters / (now() - t0) / 1e9);
     }
     shmem_barrier_all();
+
+    long *word = shmem_calloc(1, sizeof(long));
+    shmem_barrier_all();
+    if (me == 0) {
+        int iters = 2000;
+        for (int i = 0; i < 100; i++)
+            shmem_long_atomic_fetch_add(word, 1, 1);
+        t0 = now();
+        for (int i = 0; i < iters; i++)
+            shmem_long_atomic_fetch_add(word, 1, 1);
+        printf("fetch_add_lat_us %.2f\n", (now() - t0) / iters * 1e6);
+    }
+    shmem_barrier_all();
+
+    /* Both PEs queue the same run of barriers on a stream of their own;
+     * the host waits once at the end. */
+    CUstream stream;
+    if (cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING) != CUDA_SUCCESS) {
+        fprintf(stderr, "PE %d: cuStreamCreate failed\n", me);
+        shmem_global_exit(1);
+    }
+    for (int i = 0; i < 100; i++)
+        shmemx_barrier_all_on_stream(stream);
+    cuStreamSynchronize(stream);
+    shmem_barrier_all();
+    int iters = 5000;
+    t0 = now();
+    for (int i = 0; i < iters; i++)
+        shmemx_barrier_all_on_stream(stream);
+    CUresult r = cuStreamSynchronize(stream);
+    double t_barrier = (now() - t0) / iters * 1e6;
+    if (r != CUDA_SUCCESS) {
+        fprintf(stderr, "PE %d: the on-stream barriers failed (%d)\n", me, (int)r);
+        shmem_global_exit(1);
+    }
+    if (me == 0)
+        printf("barrier_all_on_stream_us %.2f\n", t_barrier);
+    cuStreamDestroy(stream);
+    shmem_barrier_all();
+    shmem_free(word);
     free(src);
     shmem_free(heap);
     shmem_finalize();

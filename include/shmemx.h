@@ -27,6 +27,56 @@ enum shmemx_barrier_engine {
 /* team's engine, or -1 for SHMEM_TEAM_INVALID. */
 int shmemx_team_barrier_engine(shmem_team_t team);
 
+/* On-stream calls (README, "On-stream calls"): each queues its work on a
+ * CUDA stream of the PE's GPU and returns without waiting for it; the work
+ * runs in stream order, after what was queued before it and before what is
+ * queued after it, and can be captured into a CUDA graph. They need the
+ * symmetric heap on the GPU or pinned for it (SHMEM_HEAP=device or pinned)
+ * and every PE on this node.
+ *
+ * A stream is a cudaStream_t or a CUstream (the same type, a pointer to
+ * struct CUstream_st), so C code needs no CUDA header to call them. */
+typedef struct CUstream_st *shmemx_stream_t;
+
+/* RMA: copy-engine copies between this PE and pe's symmetric memory (the
+ * local side may be device, pinned or heap memory). */
+void shmemx_putmem_on_stream(void *dest, const void *source, size_t nelems, int pe,
+                             shmemx_stream_t stream);
+void shmemx_getmem_on_stream(void *dest, const void *source, size_t nelems, int pe,
+                             shmemx_stream_t stream);
+/* The data, then the signal update (SHMEM_SIGNAL_SET or SHMEM_SIGNAL_ADD):
+ * a PE that sees the new signal sees the data. */
+void shmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nelems,
+                                    uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
+                                    shmemx_stream_t stream);
+/* Holds the stream until this PE's signal satisfies cmp against cmp_value. */
+void shmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value,
+                                        shmemx_stream_t stream);
+/* Completes the stream's earlier puts and stores: visible to every PE. */
+void shmemx_quiet_on_stream(shmemx_stream_t stream);
+/* Barriers over all PEs, run by the GPU; every PE queues the same sequence
+ * of them (its own stream each). */
+void shmemx_barrier_all_on_stream(shmemx_stream_t stream);
+void shmemx_sync_all_on_stream(shmemx_stream_t stream);
+
+/* Collectives over a team of every PE (SHMEM_TEAM_WORLD), as their
+ * shmem_ counterparts define them; 0, or nonzero for SHMEM_TEAM_INVALID. */
+int shmemx_broadcastmem_on_stream(shmem_team_t team, void *dest, const void *source,
+                                  size_t nelems, int PE_root, shmemx_stream_t stream);
+int shmemx_fcollectmem_on_stream(shmem_team_t team, void *dest, const void *source,
+                                 size_t nelems, shmemx_stream_t stream);
+int shmemx_alltoallmem_on_stream(shmem_team_t team, void *dest, const void *source,
+                                 size_t nelems, shmemx_stream_t stream);
+/* dest may be source. Every PE gets the same bits, floating point included. */
+int shmemx_int_sum_reduce_on_stream(shmem_team_t team, int *dest, const int *source,
+                                    size_t nreduce, shmemx_stream_t stream);
+int shmemx_long_sum_reduce_on_stream(shmem_team_t team, long *dest, const long *source,
+                                     size_t nreduce, shmemx_stream_t stream);
+int shmemx_float_sum_reduce_on_stream(shmem_team_t team, float *dest, const float *source,
+                                      size_t nreduce, shmemx_stream_t stream);
+int shmemx_double_sum_reduce_on_stream(shmem_team_t team, double *dest, const double *source,
+                                       size_t nreduce, shmemx_stream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,7 +43,20 @@
     X(cuMemsetD8)                                                             \
     X(cuMemHostRegister)                                                      \
     X(cuMemHostUnregister)                                                    \
-    X(cuMemHostGetDevicePointer)
+    X(cuMemHostGetDevicePointer)                                              \
+    X(cuMemcpyAsync)                                                          \
+    X(cuMemcpyHtoDAsync)                                                      \
+    X(cuMemAllocHost)                                                         \
+    X(cuMemFreeHost)                                                          \
+    X(cuModuleLoadData)                                                       \
+    X(cuModuleUnload)                                                         \
+    X(cuModuleGetFunction)                                                    \
+    X(cuModuleGetGlobal)                                                      \
+    X(cuLaunchKernel)                                                         \
+    X(cuStreamCreate)                                                         \
+    X(cuStreamDestroy)                                                        \
+    X(cuStreamSynchronize)                                                    \
+    X(cuThreadExchangeStreamCaptureMode)
 
 struct shmemi_cuda {
 #define SHMEMI_CU_FIELD(name) __typeof__(&name) name;

@@ -9,25 +9,20 @@
  * is sequentially consistent: that is what the signal routines rely on to
  * publish data before the signal (a seq_cst store or read-modify-write is
  * also a release), and it costs nothing extra on x86, where every atomic
- * read-modify-write is a full barrier anyway. */
+ * read-modify-write is a full barrier anyway.
+ *
+ * On a device heap the CPU cannot reach the word: a one-thread kernel on
+ * this PE's GPU performs the operation with system-scope atomics on the
+ * peer's address (the peer's GPU memory is mapped in ours), atomic with
+ * respect to every other GPU's and kernel's atomics on that word. */
 #ifndef SHMEMI_AMO_H
 #define SHMEMI_AMO_H
 
 #include <stdint.h>
 
+#include "amo_op.h"
 #include "ctx.h"
 #include "rma.h"
-
-enum shmemi_amo_op {
-    SHMEMI_AMO_FETCH, /* returns the word */
-    SHMEMI_AMO_SET,   /* stores value */
-    SHMEMI_AMO_SWAP,  /* stores value, returns the old word */
-    SHMEMI_AMO_CSWAP, /* stores value if the word equals cond; returns the old word */
-    SHMEMI_AMO_ADD,   /* these four return the old word */
-    SHMEMI_AMO_AND,
-    SHMEMI_AMO_OR,
-    SHMEMI_AMO_XOR,
-};
 
 #define SHMEMI_AMO_WORD(W)                                                    \
     static inline W shmemi_amo_##W(enum shmemi_amo_op op, W *p, W value,      \
@@ -62,13 +57,17 @@ SHMEMI_AMO_WORD(uint32_t)
 SHMEMI_AMO_WORD(uint64_t)
 #undef SHMEMI_AMO_WORD
 
-void shmemi_amo_bad_word(const char *call, const void *sym, size_t size);
+/* The AMOs the CPU cannot do itself: a misaligned word (an error) or a
+ * word in GPU memory, which a kernel updates (src/device/cuda_amo.c). */
+uint64_t shmemi_amo_slow(const char *call, enum shmemi_amo_op op, const void *sym,
+                         void *word, size_t size, uint64_t value, uint64_t cond);
 
 /* Performs op on the size-byte word (4 or 8) at symmetric address sym on
  * pe and returns the word's old value (0 for SET); value and cond carry the
  * word's bits in their low size bytes. Ends the job on a bad PE, an address
  * outside the heap or a misaligned word. Inlined with constant op and size,
- * it is the bare atomic instruction after the checks. */
+ * it is the bare atomic instruction after the checks on a heap the CPU can
+ * reach. */
 static inline uint64_t shmemi_amo(const char *call, enum shmemi_amo_op op,
                                   const void *sym, size_t size, uint64_t value,
                                   uint64_t cond, int pe)
@@ -77,7 +76,7 @@ static inline uint64_t shmemi_amo(const char *call, enum shmemi_amo_op op,
     if (__builtin_expect(((uintptr_t)sym & (size - 1)) != 0 ||
                              shmemi_heap.kind == SHMEMI_HEAP_DEVICE,
                          0))
-        shmemi_amo_bad_word(call, sym, size);
+        return shmemi_amo_slow(call, op, sym, p, size, value, cond);
     if (size == sizeof(uint32_t))
         return shmemi_amo_uint32_t(op, (uint32_t *)p, (uint32_t)value, (uint32_t)cond);
     return shmemi_amo_uint64_t(op, (uint64_t *)p, value, cond);

@@ -1,16 +1,24 @@
-/* The error reports of the AMO path, out of line so the fast path stays a
- * few instructions. */
+/* The AMO paths off the CPU's fast one, out of line so that the fast path
+ * stays a few instructions: the misaligned-word error, and words in GPU
+ * memory, which the library's kernels update. */
 #include <stdint.h>
 
 #include "amo.h"
+#ifdef SHMEM_HAVE_CUDA
+#include "../device/cuda_amo.h"
+#endif
 
-void shmemi_amo_bad_word(const char *call, const void *sym, size_t size)
+uint64_t shmemi_amo_slow(const char *call, enum shmemi_amo_op op, const void *sym,
+                         void *word, size_t size, uint64_t value, uint64_t cond)
 {
     if ((uintptr_t)sym & (size - 1))
         shmemi_fatal(call, "address %p is not aligned to the %zu-byte size of "
                      "its type; AMOs need naturally aligned objects (as "
                      "shmem_malloc returns them)", sym, size);
-    shmemi_fatal(call, "the symmetric heap is GPU memory, which the host "
-                 "cannot operate on atomically; call this AMO from the GPU or "
-                 "use a host heap");
+#ifdef SHMEM_HAVE_CUDA
+    return shmemi_device_amo(call, op, word, size, value, cond);
+#else
+    shmemi_fatal(call, "the symmetric heap is GPU memory, but this library "
+                 "was built without CUDA and cannot operate on it");
+#endif
 }

@@ -31,6 +31,11 @@ static inline void shmemi_signal_put(const char *call, void *dest, const void *s
     if (__builtin_expect(sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD, 0))
         shmemi_signal_bad_op(call, sig_op);
     shmemi_put_bytes(call, dest, source, len, pe);
+    /* On a device heap the copy engine may still be moving the data (a copy
+     * from pageable memory returns once staged) and the signal's kernel
+     * runs on another stream: the data must land first. Nothing to do on
+     * a heap the CPU stores to. */
+    shmemi_heap_quiet();
     shmemi_signal_update(call, sig_addr, signal, sig_op, pe);
 }
 

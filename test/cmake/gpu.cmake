@@ -59,7 +59,22 @@ if(CUDAToolkit_FOUND)
 
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
+
+  # On-stream calls on a host heap: a clear error, checked on any machine.
+  add_executable(stream_faults gpu/stream_faults.c)
+  target_link_libraries(stream_faults PRIVATE shmem)
+  shmem_expect_test(stream_fault_host_heap PROGRAM stream_faults NP 2 ARGS host_heap
+    ENV SHMEM_HEAP=host
+    EXPECT --status nonzero --match "shmemx_barrier_all_on_stream: .*SHMEM_HEAP=device")
+
+  # The library's own kernels (host AMOs on a device heap, on-stream calls)
+  # exist when nvcc built them.
+  if(CMAKE_CUDA_COMPILER)
+    shmem_gpu_test(gpu_amo ENV SHMEM_HEAP=device)
+  endif()
   if(CMAKE_CUDA_COMPILER AND NOT SHMEM_SANITIZE)
+    shmem_gpu_cu_test(gpu_stream gpu/gpu_stream.cu ENV SHMEM_HEAP=device)
+    shmem_gpu_cu_test(gpu_stream_graph gpu/gpu_stream_graph.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma gpu/gpu_device_rma.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma_rdc gpu/gpu_device_rma.cu RDC ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_amo gpu/gpu_device_amo.cu ENV SHMEM_HEAP=device)
@@ -100,5 +115,18 @@ if(CUDAToolkit_FOUND)
     add_test(NAME device_code_sass COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_code.sh
       sass ${CMAKE_CURRENT_BINARY_DIR}/probe.cubin)
     set_tests_properties(device_code_sass PROPERTIES LABELS gpu SKIP_RETURN_CODE 77)
+
+    # The library's kernels module defines what the library looks up in it.
+    set(kernels_cu ${PROJECT_SOURCE_DIR}/src/device/kernels/kernels.cu)
+    file(GLOB kernel_sources ${PROJECT_SOURCE_DIR}/src/device/kernels/*)
+    add_custom_command(OUTPUT library_kernels.ptx
+      COMMAND ${CMAKE_CUDA_COMPILER} -std=c++17 -arch=compute_90 -I${PROJECT_SOURCE_DIR}/include
+              -ptx ${kernels_cu} -o library_kernels.ptx
+      DEPENDS ${kernel_sources} ${device_headers} VERBATIM)
+    add_custom_target(library_kernels_ptx ALL DEPENDS library_kernels.ptx)
+    add_test(NAME library_kernels COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_kernels.sh
+      ${CMAKE_CURRENT_BINARY_DIR}/library_kernels.ptx
+      ${PROJECT_SOURCE_DIR}/src/device/cuda_kernels.h)
+    set_tests_properties(library_kernels PROPERTIES LABELS host)
   endif()
 endif()

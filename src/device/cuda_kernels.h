@@ -1,0 +1,38 @@
+/* The library's own kernels (src/device/kernels/), compiled by nvcc into a
+ * fatbin that the library carries in itself and loads into this PE's
+ * context at the first launch. */
+#ifndef SHMEMI_CUDA_KERNELS_H
+#define SHMEMI_CUDA_KERNELS_H
+
+#include "cuda_driver.h"
+
+/* Each kernel: its enumerator and its name in the module. */
+#define SHMEMI_KERNELS(X)                                                     \
+    X(AMO, shmemi_k_amo)                                                      \
+    X(BARRIER, shmemi_k_barrier)                                              \
+    X(QUIET, shmemi_k_quiet)                                                  \
+    X(SIGNAL_UPDATE, shmemi_k_signal_update)                                  \
+    X(SIGNAL_WAIT, shmemi_k_signal_wait)                                      \
+    X(SUM_INT, shmemi_k_sum_int)                                              \
+    X(SUM_LONG, shmemi_k_sum_long)                                            \
+    X(SUM_FLOAT, shmemi_k_sum_float)                                          \
+    X(SUM_DOUBLE, shmemi_k_sum_double)
+
+enum shmemi_kernel {
+#define SHMEMI_KERNEL_ENUM(e, name) SHMEMI_KERNEL_##e,
+    SHMEMI_KERNELS(SHMEMI_KERNEL_ENUM)
+#undef SHMEMI_KERNEL_ENUM
+    SHMEMI_KERNEL_COUNT
+};
+
+/* Launches kernel k on stream, `blocks` blocks of `threads` threads, with
+ * args as cuLaunchKernel takes them; call names the routine in messages. */
+void shmemi_kernel_launch(const char *call, enum shmemi_kernel k, unsigned blocks,
+                          unsigned threads, CUstream stream, void **args);
+
+/* The library's own stream (non-blocking: it never waits for the legacy
+ * stream, where a user kernel may be spinning on what the library is about
+ * to do). */
+CUstream shmemi_kernels_stream(const char *call);
+
+#endif

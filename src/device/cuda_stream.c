@@ -1,0 +1,134 @@
+/* On-stream RMA, signals and synchronisation. Data moves by copy-engine
+ * copies between addresses of the peer window (cuMemcpyAsync), and every
+ * wait, signal and barrier is a one-thread kernel of the library's
+ * (src/device/kernels/sync.cuh). Nothing here waits on the host or keeps
+ * state on it, so every call can be captured into a CUDA graph and
+ * replayed: the barrier's epoch and the signals live in GPU memory. */
+#include <stdint.h>
+
+#include <shmemx.h>
+
+#include "../heap/heap.h"
+#include "../init/config.h"
+#include "../rma/signal.h"
+#include "../sync/wait_set.h"
+#include "cuda_device.h"
+#include "cuda_kernels.h"
+#include "cuda_stream.h"
+
+void shmemi_stream_check(const char *call)
+{
+    shmemi_require_init(call);
+    if (shmemi_heap.kind == SHMEMI_HEAP_HOST)
+        shmemi_fatal(call, "the symmetric heap is host memory (SHMEM_HEAP=%s), "
+                     "which on-stream calls cannot use: run with "
+                     "SHMEM_HEAP=device or SHMEM_HEAP=pinned", shmemi_config.heap);
+    if (shmemi_state.n_local != shmemi_state.n_pes)
+        shmemi_fatal(call, "on-stream calls reach other PEs through this "
+                     "node's peer window, but only %d of the %d PEs run on "
+                     "this node", shmemi_state.n_local, shmemi_state.n_pes);
+    shmemi_gpu_bind_thread(call);
+}
+
+void shmemi_stream_copy(const char *call, void *dst, const void *src, size_t bytes,
+                        CUstream stream)
+{
+    SHMEMI_CU(call,
+              cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes,
+                            stream),
+              "the local buffer must be memory this PE's GPU reaches (its own "
+              "device memory, or host memory) and the stream must be that "
+              "GPU's");
+}
+
+void shmemi_stream_barrier(const char *call, CUstream stream)
+{
+    shmemi_kernel_launch(call, SHMEMI_KERNEL_BARRIER, 1, 1, stream, NULL);
+}
+
+void shmemx_putmem_on_stream(void *dest, const void *source, size_t nelems, int pe,
+                             shmemx_stream_t stream)
+{
+    shmemi_stream_check(__func__);
+    if (nelems == 0)
+        return;
+    char *to = shmemi_rma_target(__func__, dest, nelems, pe);
+    shmemi_rma_check_local(__func__, source, nelems);
+    shmemi_stream_copy(__func__, to, source, nelems, stream);
+}
+
+void shmemx_getmem_on_stream(void *dest, const void *source, size_t nelems, int pe,
+                             shmemx_stream_t stream)
+{
+    shmemi_stream_check(__func__);
+    if (nelems == 0)
+        return;
+    char *from = shmemi_rma_target(__func__, source, nelems, pe);
+    shmemi_rma_check_local(__func__, dest, nelems);
+    shmemi_stream_copy(__func__, dest, from, nelems, stream);
+}
+
+/* The signal word of pe, checked like an AMO's. */
+static uint64_t *signal_word(const char *call, uint64_t *sig_addr, int pe)
+{
+    uint64_t *sig = (uint64_t *)shmemi_rma_target(call, sig_addr, sizeof *sig_addr, pe);
+    if ((uintptr_t)sig_addr % sizeof *sig_addr)
+        shmemi_fatal(call, "the signal at %p is not aligned to 8 bytes; signals "
+                     "need naturally aligned objects (as shmem_malloc returns "
+                     "them)", (void *)sig_addr);
+    return sig;
+}
+
+/* The copy completes before the signal's kernel starts (stream order), and
+ * a copy that completed is visible to every PE. */
+void shmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nelems,
+                                    uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,
+                                    shmemx_stream_t stream)
+{
+    shmemi_stream_check(__func__);
+    if (sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD)
+        shmemi_signal_bad_op(__func__, sig_op);
+    uint64_t *sig = signal_word(__func__, sig_addr, pe);
+    if (nelems) {
+        char *to = shmemi_rma_target(__func__, dest, nelems, pe);
+        shmemi_rma_check_local(__func__, source, nelems);
+        shmemi_stream_copy(__func__, to, source, nelems, stream);
+    }
+    unsigned long long value = signal;
+    int add = sig_op == SHMEM_SIGNAL_ADD;
+    void *args[] = {&sig, &value, &add};
+    shmemi_kernel_launch(__func__, SHMEMI_KERNEL_SIGNAL_UPDATE, 1, 1, stream, args);
+}
+
+void shmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value,
+                                        shmemx_stream_t stream)
+{
+    shmemi_stream_check(__func__);
+    shmemi_wait_check(__func__, sig_addr, 1, sizeof *sig_addr, cmp, &cmp_value, NULL, 0);
+    uint64_t *sig = signal_word(__func__, sig_addr, shmemi_state.my_pe);
+    unsigned long long value = cmp_value;
+    void *args[] = {&sig, &cmp, &value};
+    shmemi_kernel_launch(__func__, SHMEMI_KERNEL_SIGNAL_WAIT, 1, 1, stream, args);
+}
+
+void shmemx_quiet_on_stream(shmemx_stream_t stream)
+{
+    shmemi_stream_check(__func__);
+    shmemi_kernel_launch(__func__, SHMEMI_KERNEL_QUIET, 1, 1, stream, NULL);
+}
+
+/* The stream's earlier copies have completed when the barrier's kernel
+ * starts, and the barrier begins with a release fence for the stores of
+ * earlier kernels: it is a barrier_all (quiet, then sync) as it stands, and
+ * sync_all, which may complete less, is the same kernel. */
+void shmemx_barrier_all_on_stream(shmemx_stream_t stream)
+{
+    shmemi_stream_check(__func__);
+    shmemi_stream_barrier(__func__, stream);
+}
+
+void shmemx_sync_all_on_stream(shmemx_stream_t stream)
+{
+    shmemi_stream_check(__func__);
+    shmemi_stream_barrier(__func__, stream);
+}

@@ -1,0 +1,228 @@
+// The on-stream calls, each checked: put/get, put-with-signal with the
+// wait on a stream, quiet, barrier and sync, broadcast, fcollect, alltoall
+// and the sum reductions (in place too). Results are read back with
+// cudaMemcpy after the stream completes; a failure names the call, the
+// PEs, the element and the value seen against the one expected.
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <shmem.h>
+#include <shmemx.h>
+
+#include "../check.h"
+
+#define CUDA_OK(x)                                                            \
+    do {                                                                      \
+        cudaError_t e_ = (x);                                                 \
+        CHECK(e_ == cudaSuccess, "%s: %s", #x, cudaGetErrorString(e_));       \
+    } while (0)
+
+#define N 100003 // odd, so that shares and blocks are uneven
+
+static long pattern(int pe, int tag, size_t i) { return (long)pe * 100000000 + tag * 1000000 + (long)(i % 99991); }
+
+__global__ void fill(long *d, int pe, int tag, size_t n)
+{
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        d[i] = (long)pe * 100000000 + tag * 1000000 + (long)(i % 99991);
+}
+
+static long *host_copy(const void *dev, size_t bytes, cudaStream_t s)
+{
+    long *h = (long *)malloc(bytes);
+    CHECK(h, "malloc");
+    CUDA_OK(cudaStreamSynchronize(s));
+    CUDA_OK(cudaMemcpy(h, dev, bytes, cudaMemcpyDeviceToHost));
+    return h;
+}
+
+static void expect(const char *what, const long *h, size_t n, int pe, int tag)
+{
+    for (size_t i = 0; i < n; i++)
+        CHECK(h[i] == pattern(pe, tag, i), "%s: element %zu is %ld, expected %ld (PE %d's data, tag %d)",
+              what, i, h[i], pattern(pe, tag, i), pe, tag);
+}
+
+static void rma(cudaStream_t s, int me, int n)
+{
+    int right = (me + 1) % n, left = (me + n - 1) % n;
+    long *heap = (long *)shmem_malloc(N * sizeof(long));
+    long *src, *got;
+    CUDA_OK(cudaMalloc(&src, N * sizeof(long)));
+    CUDA_OK(cudaMalloc(&got, N * sizeof(long)));
+    fill<<<64, 256, 0, s>>>(src, me, 1, N);
+    shmemx_putmem_on_stream(heap, src, N * sizeof(long), right, s);
+    shmemx_barrier_all_on_stream(s);
+    long *h = host_copy(heap, N * sizeof(long), s);
+    expect("putmem_on_stream then barrier_all_on_stream", h, N, left, 1);
+    free(h);
+
+    // get: the right neighbour's heap holds this PE's data now.
+    shmemx_getmem_on_stream(got, heap, N * sizeof(long), right, s);
+    h = host_copy(got, N * sizeof(long), s);
+    expect("getmem_on_stream", h, N, me, 1);
+    free(h);
+    shmemx_sync_all_on_stream(s);
+
+    // quiet then sync: the put is complete everywhere after both.
+    fill<<<64, 256, 0, s>>>(src, me, 2, N);
+    shmemx_putmem_on_stream(heap, src, N * sizeof(long), right, s);
+    shmemx_quiet_on_stream(s);
+    shmemx_sync_all_on_stream(s);
+    h = host_copy(heap, N * sizeof(long), s);
+    expect("putmem_on_stream, quiet_on_stream, sync_all_on_stream", h, N, left, 2);
+    free(h);
+    shmemx_barrier_all_on_stream(s);
+    CUDA_OK(cudaStreamSynchronize(s));
+    CUDA_OK(cudaFree(got));
+    CUDA_OK(cudaFree(src));
+    shmem_free(heap);
+}
+
+// A kernel queued after the wait sees the data that came before the signal.
+__global__ void check_after(const long *d, int pe, int tag, size_t n, unsigned long long *bad)
+{
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        if (d[i] != (long)pe * 100000000 + tag * 1000000 + (long)(i % 99991))
+            atomicAdd(bad, 1ULL);
+}
+
+static void signal(cudaStream_t s, int me, int n)
+{
+    int right = (me + 1) % n, left = (me + n - 1) % n;
+    long *heap = (long *)shmem_malloc(N * sizeof(long));
+    uint64_t *sig = (uint64_t *)shmem_calloc(1, sizeof(uint64_t));
+    long *src;
+    unsigned long long *bad;
+    CUDA_OK(cudaMalloc(&src, N * sizeof(long)));
+    CUDA_OK(cudaMalloc(&bad, sizeof *bad));
+    CUDA_OK(cudaMemset(bad, 0, sizeof *bad));
+    shmem_barrier_all();
+    for (int r = 1; r <= 20; r++) {
+        fill<<<64, 256, 0, s>>>(src, me, r, N);
+        int op = r % 2 ? SHMEM_SIGNAL_ADD : SHMEM_SIGNAL_SET;
+        shmemx_putmem_signal_on_stream(heap, src, N * sizeof(long), sig,
+                                       op == SHMEM_SIGNAL_ADD ? 1 : (uint64_t)r, op, right, s);
+        shmemx_signal_wait_until_on_stream(sig, SHMEM_CMP_EQ, (uint64_t)r, s);
+        check_after<<<64, 256, 0, s>>>(heap, left, r, N, bad);
+        // The left neighbour must not overwrite before the check ran.
+        shmemx_barrier_all_on_stream(s);
+    }
+    CUDA_OK(cudaStreamSynchronize(s));
+    unsigned long long h = 0;
+    CUDA_OK(cudaMemcpy(&h, bad, sizeof h, cudaMemcpyDeviceToHost));
+    CHECK(h == 0, "putmem_signal_on_stream/signal_wait_until_on_stream: %llu elements "
+          "from PE %d were wrong after the signal", h, left);
+    // The host sees the signal's last value.
+    CHECK(shmem_signal_fetch(sig) == 20, "signal is %llu after 20 rounds",
+          (unsigned long long)shmem_signal_fetch(sig));
+    shmem_barrier_all();
+    CUDA_OK(cudaFree(bad));
+    CUDA_OK(cudaFree(src));
+    shmem_free(sig);
+    shmem_free(heap);
+}
+
+static void collectives(cudaStream_t s, int me, int n)
+{
+    size_t b = N * sizeof(long);
+    long *src = (long *)shmem_malloc(b * n), *dst = (long *)shmem_malloc(b * n);
+    for (int root = 0; root < n; root++) {
+        fill<<<64, 256, 0, s>>>(src, me, 3 + root, N);
+        CHECK(shmemx_broadcastmem_on_stream(SHMEM_TEAM_WORLD, dst, src, b, root, s) == 0,
+              "broadcastmem_on_stream");
+        long *h = host_copy(dst, b, s);
+        char what[64];
+        snprintf(what, sizeof what, "broadcastmem_on_stream from root %d", root);
+        expect(what, h, N, root, 3 + root);
+        free(h);
+    }
+
+    fill<<<64, 256, 0, s>>>(src, me, 7, N);
+    CHECK(shmemx_fcollectmem_on_stream(SHMEM_TEAM_WORLD, dst, src, b, s) == 0, "fcollectmem_on_stream");
+    long *h = host_copy(dst, b * n, s);
+    for (int p = 0; p < n; p++) {
+        char what[64];
+        snprintf(what, sizeof what, "fcollectmem_on_stream, block of PE %d", p);
+        expect(what, h + (size_t)p * N, N, p, 7);
+    }
+    free(h);
+
+    // alltoall: block p of this PE's source carries tag 10 + p.
+    for (int p = 0; p < n; p++)
+        fill<<<64, 256, 0, s>>>(src + (size_t)p * N, me, 10 + p, N);
+    CHECK(shmemx_alltoallmem_on_stream(SHMEM_TEAM_WORLD, dst, src, b, s) == 0, "alltoallmem_on_stream");
+    h = host_copy(dst, b * n, s);
+    for (int p = 0; p < n; p++) {
+        char what[64];
+        snprintf(what, sizeof what, "alltoallmem_on_stream, block from PE %d", p);
+        expect(what, h + (size_t)p * N, N, p, 10 + me);
+    }
+    free(h);
+    CHECK(shmemx_broadcastmem_on_stream(SHMEM_TEAM_INVALID, dst, src, b, 0, s) != 0,
+          "broadcastmem_on_stream on SHMEM_TEAM_INVALID returned 0");
+    shmemx_barrier_all_on_stream(s);
+    CUDA_OK(cudaStreamSynchronize(s));
+    shmem_free(dst);
+    shmem_free(src);
+}
+
+template <class T> __global__ void fill_sum(T *d, int pe, size_t n)
+{
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        d[i] = (T)(pe + 1) * (T)(i % 1000) + (T)0.5;
+}
+
+// Sums of small integers (floats included) are exact, so every PE must
+// hold exactly sum over pe of (pe + 1) * (i % 1000) + 0.5.
+template <class T>
+static void sum(const char *name, int (*reduce)(shmem_team_t, T *, const T *, size_t, cudaStream_t),
+                cudaStream_t s, int me, int n, int in_place)
+{
+    T *src = (T *)shmem_malloc(N * sizeof(T)), *dst = in_place ? src : (T *)shmem_malloc(N * sizeof(T));
+    fill_sum<T><<<64, 256, 0, s>>>(src, me, N);
+    CHECK(reduce(SHMEM_TEAM_WORLD, dst, src, N, s) == 0, "%s", name);
+    T *h = (T *)malloc(N * sizeof(T));
+    CUDA_OK(cudaStreamSynchronize(s));
+    CUDA_OK(cudaMemcpy(h, dst, N * sizeof(T), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < N; i++) {
+        T want = 0;
+        for (int p = 0; p < n; p++)
+            want += (T)(p + 1) * (T)(i % 1000) + (T)0.5;
+        CHECK(h[i] == want, "%s%s: element %zu is %g, expected %g", name,
+              in_place ? " (in place)" : "", i, (double)h[i], (double)want);
+    }
+    free(h);
+    shmemx_barrier_all_on_stream(s);
+    CUDA_OK(cudaStreamSynchronize(s));
+    if (!in_place)
+        shmem_free(dst);
+    shmem_free(src);
+}
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes();
+    cudaStream_t s;
+    CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    rma(s, me, n);
+    signal(s, me, n);
+    collectives(s, me, n);
+    for (int in_place = 0; in_place < 2; in_place++) {
+        sum<int>("int_sum_reduce_on_stream", shmemx_int_sum_reduce_on_stream, s, me, n, in_place);
+        sum<long>("long_sum_reduce_on_stream", shmemx_long_sum_reduce_on_stream, s, me, n, in_place);
+        sum<float>("float_sum_reduce_on_stream", shmemx_float_sum_reduce_on_stream, s, me, n, in_place);
+        sum<double>("double_sum_reduce_on_stream", shmemx_double_sum_reduce_on_stream, s, me, n, in_place);
+    }
+    // The legacy default stream works too.
+    shmemx_barrier_all_on_stream(0);
+    CUDA_OK(cudaDeviceSynchronize());
+    CUDA_OK(cudaStreamDestroy(s));
+    if (me == 0)
+        printf("on-stream calls: ok at %d PEs\n", n);
+    shmem_finalize();
+    return 0;
+}

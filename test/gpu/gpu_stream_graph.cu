@@ -1,0 +1,108 @@
+// A CUDA graph of on-stream calls: a kernel fills the source from a
+// counter in GPU memory, the put goes to the right neighbour, a barrier,
+// a kernel checks what came from the left, a barrier, the counter steps.
+// Captured as the program's very first on-stream call (so the library
+// loads its kernels while the capture runs), then replayed 100 times: the
+// data changes every replay and must be right every replay, which needs
+// the device barrier to carry its sequence in GPU memory from one replay
+// to the next.
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <shmem.h>
+#include <shmemx.h>
+
+#include "../check.h"
+
+#define CUDA_OK(x)                                                            \
+    do {                                                                      \
+        cudaError_t e_ = (x);                                                 \
+        CHECK(e_ == cudaSuccess, "%s: %s", #x, cudaGetErrorString(e_));       \
+    } while (0)
+
+#define N 65536
+#define REPLAYS 100
+
+__device__ long pattern(int pe, unsigned long long it, size_t i)
+{
+    return (long)pe * 1000000000L + (long)it * 100000 + (long)(i % 77777);
+}
+
+__global__ void fill(long *src, const unsigned long long *it, int me)
+{
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < N; i += gridDim.x * blockDim.x)
+        src[i] = pattern(me, *it, i);
+}
+
+// bad[r] counts the wrong elements of replay r, so a failure says which.
+__global__ void check(const long *dst, const unsigned long long *it, int left,
+                      unsigned long long *bad)
+{
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < N; i += gridDim.x * blockDim.x)
+        if (dst[i] != pattern(left, *it, i))
+            atomicAdd(&bad[*it % REPLAYS], 1ULL);
+}
+
+__global__ void step(unsigned long long *it) { ++*it; }
+
+int main(void)
+{
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes();
+    int right = (me + 1) % n, left = (me + n - 1) % n;
+    long *dst = (long *)shmem_calloc(N, sizeof(long));
+    long *src;
+    unsigned long long *it, *bad;
+    CUDA_OK(cudaMalloc(&src, N * sizeof(long)));
+    CUDA_OK(cudaMalloc(&it, sizeof *it));
+    CUDA_OK(cudaMalloc(&bad, REPLAYS * sizeof *bad));
+    CUDA_OK(cudaMemset(it, 0, sizeof *it));
+    CUDA_OK(cudaMemset(bad, 0, REPLAYS * sizeof *bad));
+    cudaStream_t s;
+    CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    CUDA_OK(cudaDeviceSynchronize());
+    shmem_barrier_all();
+
+    cudaGraph_t graph;
+    CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    fill<<<32, 256, 0, s>>>(src, it, me);
+    shmemx_putmem_on_stream(dst, src, N * sizeof(long), right, s);
+    shmemx_barrier_all_on_stream(s);
+    check<<<32, 256, 0, s>>>(dst, it, left, bad);
+    shmemx_barrier_all_on_stream(s);
+    step<<<1, 1, 0, s>>>(it);
+    CUDA_OK(cudaStreamEndCapture(s, &graph));
+    cudaGraphExec_t exec;
+    CUDA_OK(cudaGraphInstantiate(&exec, graph, 0));
+    for (int r = 0; r < REPLAYS; r++)
+        CUDA_OK(cudaGraphLaunch(exec, s));
+    CUDA_OK(cudaStreamSynchronize(s));
+
+    unsigned long long h_it = 0, h_bad[REPLAYS];
+    CUDA_OK(cudaMemcpy(&h_it, it, sizeof h_it, cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(h_bad, bad, sizeof h_bad, cudaMemcpyDeviceToHost));
+    CHECK(h_it == REPLAYS, "the graph ran %llu times, not %d", h_it, REPLAYS);
+    for (int r = 0; r < REPLAYS; r++)
+        CHECK(h_bad[r] == 0, "replay %d: %llu of %d elements from PE %d were wrong", r,
+              h_bad[r], N, left);
+    long *h = (long *)malloc(N * sizeof(long));
+    CUDA_OK(cudaMemcpy(h, dst, N * sizeof(long), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < N; i++) {
+        long want = (long)left * 1000000000L + (long)(REPLAYS - 1) * 100000 + (long)(i % 77777);
+        CHECK(h[i] == want, "after the replays, element %zu is %ld, expected %ld", i, h[i], want);
+    }
+    free(h);
+    shmem_barrier_all();
+    CUDA_OK(cudaGraphExecDestroy(exec));
+    CUDA_OK(cudaGraphDestroy(graph));
+    CUDA_OK(cudaStreamDestroy(s));
+    CUDA_OK(cudaFree(bad));
+    CUDA_OK(cudaFree(it));
+    CUDA_OK(cudaFree(src));
+    shmem_free(dst);
+    if (me == 0)
+        printf("graph of on-stream calls: %d replays ok at %d PEs\n", REPLAYS, n);
+    shmem_finalize();
+    return 0;
+}

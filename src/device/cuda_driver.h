@@ -38,9 +38,8 @@
     X(cuMemMap)                                                               \
     X(cuMemUnmap)                                                             \
     X(cuMemSetAccess)                                                         \
-    X(cuMemcpy)                                                               \
-    X(cuMemcpy2D)                                                             \
-    X(cuMemsetD8)                                                             \
+    X(cuMemcpy2DAsync)                                                        \
+    X(cuMemsetD8Async)                                                        \
     X(cuMemHostRegister)                                                      \
     X(cuMemHostUnregister)                                                    \
     X(cuMemHostGetDevicePointer)                                              \

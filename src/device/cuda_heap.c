@@ -102,6 +102,13 @@ static void cu_map(char *addr, size_t bytes, int fd)
               "between the two GPUs); use SHMEM_HEAP=pinned or SHMEM_HEAP=host");
 }
 
+/* Host-initiated copies run on a stream of their own that never waits for
+ * the legacy stream: a user kernel there may be spinning on the very put
+ * the host is making. Each copy is complete when it returns (its source
+ * may be pageable memory the caller reuses at once), so quiet only has to
+ * wait for what other threads have queued. */
+static CUstream copies;
+
 /* This PE's control memory, which kernels reach (the abort flag, the
  * barrier provider's words). */
 static void *viewed;
@@ -120,6 +127,9 @@ static void *cu_host_view(void *host, size_t bytes)
 
 static void cu_release(void)
 {
+    if (copies)
+        shmemi_cu.cuStreamDestroy(copies);
+    copies = NULL;
     if (viewed)
         shmemi_cu.cuMemHostUnregister(viewed);
     viewed = NULL;
@@ -136,12 +146,20 @@ static void cu_release(void)
     cu.pinned = pinned;
 }
 
+
+static void copy_done(const char *call)
+{
+    SHMEMI_CU(call, cuStreamSynchronize(copies), NULL);
+}
+
 static void cu_copy(void *dst, const void *src, size_t bytes)
 {
     shmemi_gpu_bind_thread("shmem_put/get");
     SHMEMI_CU("shmem_put/get",
-              cuMemcpy((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes),
+              cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes,
+                            copies),
               NULL);
+    copy_done("shmem_put/get");
 }
 
 static void cu_copy_strided(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -157,20 +175,22 @@ static void cu_copy_strided(void *dst, size_t dpitch, const void *src, size_t sp
     m.dstPitch = dpitch;
     m.WidthInBytes = elem;
     m.Height = n;
-    SHMEMI_CU("shmem_iput/iget", cuMemcpy2D(&m), NULL);
+    SHMEMI_CU("shmem_iput/iget", cuMemcpy2DAsync(&m, copies), NULL);
+    copy_done("shmem_iput/iget");
 }
 
 static void cu_zero(void *dst, size_t bytes)
 {
     shmemi_gpu_bind_thread("shmem_calloc");
-    SHMEMI_CU("shmem_calloc", cuMemsetD8((CUdeviceptr)(uintptr_t)dst, 0, bytes), NULL);
-    SHMEMI_CU("shmem_calloc", cuCtxSynchronize(), NULL);
+    SHMEMI_CU("shmem_calloc", cuMemsetD8Async((CUdeviceptr)(uintptr_t)dst, 0, bytes, copies),
+              NULL);
+    copy_done("shmem_calloc");
 }
 
 static void cu_quiet(void)
 {
     shmemi_gpu_bind_thread("shmem_quiet");
-    SHMEMI_CU("shmem_quiet", cuCtxSynchronize(), NULL);
+    copy_done("shmem_quiet");
 }
 
 static struct shmemi_heap_backend backend = {
@@ -202,5 +222,7 @@ const struct shmemi_heap_backend *shmemi_cuda_heap_backend(int pinned)
                                        shmemi_gpu.dev),
                   NULL);
     backend.device_atomics = !pinned || native;
+    if (!copies)
+        SHMEMI_CU("shmem_init", cuStreamCreate(&copies, CU_STREAM_NON_BLOCKING), NULL);
     return &backend;
 }

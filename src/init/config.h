@@ -9,7 +9,7 @@
 
 /* X(NAME, FIELD, KIND, DEFAULT, HELP). KIND is bool, size or string. */
 #define SHMEMI_CONFIG_TABLE(X)                                                \
-    X(SHMEM_SYMMETRIC_SIZE, symmetric_size, size, "256M",                    \
+    X(SHMEM_SYMMETRIC_SIZE, symmetric_size, size, "32M",                     \
       "Bytes of symmetric heap each PE starts with (suffixes K, M, G, T; "    \
       "powers of 1024). The heap grows past it on demand unless "             \
       "SHMEM_SYMMETRIC_SIZE_MAX stops it; setting this variable alone makes " \

@@ -57,7 +57,9 @@ if(CUDAToolkit_FOUND)
     endforeach()
   endfunction()
 
-  shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device)
+  # A 256 MiB first chunk that the test sees come back, and room to grow.
+  shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device SHMEM_SYMMETRIC_SIZE=256M
+    SHMEM_SYMMETRIC_SIZE_MAX=8G)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
 
   # On-stream calls on a host heap: a clear error, checked on any machine.

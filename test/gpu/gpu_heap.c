@@ -71,7 +71,8 @@ int main(void)
         CHECK(back[i] == 0, "calloc [%d] = %ld", i, back[i]);
     shmem_free(z);
 
-    /* Growth: the default initial heap is 256 MiB; 8 blocks of 96 MiB need
+    /* Growth: the initial heap is 256 MiB (set by the test's environment);
+     * 8 blocks of 96 MiB need
      * several growths, each mapped on every PE. */
     size_t before_grow = free_bytes();
     char *blk[8];

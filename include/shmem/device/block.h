@@ -20,10 +20,9 @@ struct shmemi_dev_warp {
     __device__ static void sync() { __syncwarp(); }
 };
 
-template <class G, bool Fetch = false>
-__device__ inline void shmemi_dev_group_copy(char *d, const char *s, size_t n)
+template <class G> __device__ inline void shmemi_dev_group_copy(char *d, const char *s, size_t n)
 {
-    shmemi_dev_copy_part<Fetch>(d, s, n, G::rank(), G::size());
+    shmemi_dev_copy_part(d, s, n, G::rank(), G::size());
     G::sync();
 }
 
@@ -60,14 +59,17 @@ __device__ inline void shmemi_dev_group_put_signal(const char *call, void *dest,
     __device__ inline void shmemx_getmem_##SUF(void *dest, const void *source, \
                                                size_t n, int pe)              \
     {                                                                         \
-        shmemi_dev_group_copy<G, true>((char *)dest,                          \
+        shmemi_dev_group_copy<G>((char *)dest,                          \
                                        shmemi_dev_peer("shmemx_getmem_" #SUF, source, pe), \
                                        n);                                    \
     }                                                                         \
+    /* A non-blocking put need not wait for the group: its source stays    \
+     * untouched until a quiet anyway. */                                   \
     __device__ inline void shmemx_putmem_nbi_##SUF(void *dest, const void *source, \
                                                    size_t n, int pe)          \
     {                                                                         \
-        shmemx_putmem_##SUF(dest, source, n, pe);                             \
+        shmemi_dev_copy_part(shmemi_dev_peer("shmemx_putmem_nbi_" #SUF, dest, pe), \
+                             (const char *)source, n, G::rank(), G::size());  \
     }                                                                         \
     __device__ inline void shmemx_getmem_nbi_##SUF(void *dest, const void *source, \
                                                    size_t n, int pe)          \
@@ -108,7 +110,7 @@ SHMEMI_DEV_GROUP(shmemi_dev_warp, warp)
     __device__ inline void shmemx_##N##_get_##SUF(T *dest, const T *source,   \
                                                   size_t n, int pe)           \
     {                                                                         \
-        shmemi_dev_group_copy<G, true>((char *)dest,                          \
+        shmemi_dev_group_copy<G>((char *)dest,                          \
                                        (const char *)shmemi_dev_typed_peer(   \
                                            "shmemx_" #N "_get_" #SUF, source, pe), \
                                        n * sizeof(T));                        \

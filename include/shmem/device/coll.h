@@ -29,7 +29,7 @@ __device__ inline int shmemx_broadcastmem_block(shmem_team_t team, void *dest, c
         return -1;
     shmemi_dev_block_team_barrier(t);
     if (t->my_index != root)
-        shmemi_dev_group_copy<shmemi_dev_block, true>(
+        shmemi_dev_group_copy<shmemi_dev_block>(
             (char *)dest,
             shmemi_dev_peer("shmemx_broadcastmem_block", source, shmemi_dev_member(t, root)),
             nelems);
@@ -52,7 +52,7 @@ __device__ inline int shmemx_fcollectmem_block(shmem_team_t team, void *dest, co
         char *d = shmemi_dev_peer("shmemx_fcollectmem_block",
                                   (char *)dest + (size_t)t->my_index * nelems,
                                   shmemi_dev_member(t, i));
-        shmemi_dev_copy_part<false>(d, (const char *)source, nelems, shmemi_dev_block::rank(),
+        shmemi_dev_copy_part(d, (const char *)source, nelems, shmemi_dev_block::rank(),
                                     shmemi_dev_block::size());
     }
     shmemi_dev_block_team_barrier(t);
@@ -73,7 +73,7 @@ __device__ inline int shmemx_alltoallmem_block(shmem_team_t team, void *dest, co
         char *d = shmemi_dev_peer("shmemx_alltoallmem_block",
                                   (char *)dest + (size_t)t->my_index * nelems,
                                   shmemi_dev_member(t, i));
-        shmemi_dev_copy_part<false>(d, (const char *)source + (size_t)i * nelems, nelems,
+        shmemi_dev_copy_part(d, (const char *)source + (size_t)i * nelems, nelems,
                                     shmemi_dev_block::rank(), shmemi_dev_block::size());
     }
     shmemi_dev_block_team_barrier(t);
@@ -87,26 +87,6 @@ struct shmemi_dev_op_min { template <class T> __device__ static T f(T a, T b) { 
 struct shmemi_dev_op_and { template <class T> __device__ static T f(T a, T b) { return a & b; } };
 struct shmemi_dev_op_or { template <class T> __device__ static T f(T a, T b) { return a | b; } };
 struct shmemi_dev_op_xor { template <class T> __device__ static T f(T a, T b) { return a ^ b; } };
-
-/* A peer's element, read around L1 like a get (any element type). */
-template <class T> __device__ inline T shmemi_dev_ldcg(const T *p)
-{
-    T v;
-    if constexpr (sizeof(T) % 8 == 0) {
-        for (size_t k = 0; k < sizeof(T) / 8; k++)
-            ((unsigned long long *)&v)[k] = __ldcg((const unsigned long long *)p + k);
-    } else if constexpr (sizeof(T) == 4) {
-        unsigned int w = __ldcg((const unsigned int *)p);
-        memcpy(&v, &w, sizeof v);
-    } else if constexpr (sizeof(T) == 2) {
-        unsigned short w = __ldcg((const unsigned short *)p);
-        memcpy(&v, &w, sizeof v);
-    } else {
-        unsigned char w = __ldcg((const unsigned char *)p);
-        memcpy(&v, &w, sizeof v);
-    }
-    return v;
-}
 
 /* Every member reads every member's source and combines in member order,
  * so all get the same bits (floating point included). dest may be source:
@@ -129,11 +109,10 @@ __device__ inline int shmemi_dev_reduce_block(const char *call, shmem_team_t tea
         size_t first = in_place ? p * nt + r : r, step = in_place ? n : nt;
         T acc[1] = {};
         for (size_t i = first; i < n; i += step) {
-            acc[0] = shmemi_dev_ldcg(
-                (const T *)shmemi_dev_peer(call, source + i, shmemi_dev_member(t, 0)));
+            acc[0] = *(const T *)shmemi_dev_peer(call, source + i, shmemi_dev_member(t, 0));
             for (int j = 1; j < t->size; j++)
-                acc[0] = Op::f(acc[0], shmemi_dev_ldcg((const T *)shmemi_dev_peer(
-                                           call, source + i, shmemi_dev_member(t, j))));
+                acc[0] = Op::f(acc[0], *(const T *)shmemi_dev_peer(call, source + i,
+                                                                  shmemi_dev_member(t, j)));
             if (!in_place)
                 dest[i] = acc[0];
         }

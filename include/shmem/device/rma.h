@@ -4,18 +4,9 @@
 
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 20208
-/* A load of the source of a copy. A get (Fetch) reads the peer with
- * ld.global.cg, cached in L2 only: peer lines never sit in this SM's L1,
- * so each get reads what the peer's memory holds. */
-template <bool Fetch, class W> __device__ inline W shmemi_dev_ld(const W *p)
-{
-    return Fetch ? __ldcg(p) : *p;
-}
-
 /* Thread t of nt copies its share of n bytes, with the widest accesses
  * both ends' alignment allows (16 bytes: the NVLink ceiling is reached
  * with 16-byte stores). */
-template <bool Fetch>
 __device__ inline void shmemi_dev_copy_part(char *d, const char *s, size_t n, unsigned t,
                                             unsigned nt)
 {
@@ -28,45 +19,38 @@ __device__ inline void shmemi_dev_copy_part(char *d, const char *s, size_t n, un
         int4 *d4 = (int4 *)d;
         size_t v = n / 16, i = t;
         for (; i + 3 * (size_t)nt < v; i += 4 * (size_t)nt) {
-            int4 a = shmemi_dev_ld<Fetch>(s4 + i);
-            int4 b = shmemi_dev_ld<Fetch>(s4 + i + nt);
-            int4 c = shmemi_dev_ld<Fetch>(s4 + i + 2 * (size_t)nt);
-            int4 e = shmemi_dev_ld<Fetch>(s4 + i + 3 * (size_t)nt);
+            int4 a = s4[i];
+            int4 b = s4[i + nt];
+            int4 c = s4[i + 2 * (size_t)nt];
+            int4 e = s4[i + 3 * (size_t)nt];
             d4[i] = a;
             d4[i + nt] = b;
             d4[i + 2 * (size_t)nt] = c;
             d4[i + 3 * (size_t)nt] = e;
         }
         for (; i < v; i += nt)
-            d4[i] = shmemi_dev_ld<Fetch>(s4 + i);
+            d4[i] = s4[i];
         done = v * 16;
     } else if ((((uintptr_t)d | (uintptr_t)s) & 7) == 0) {
         size_t v = n / 8;
         for (size_t i = t; i < v; i += nt)
-            ((unsigned long long *)d)[i] =
-                shmemi_dev_ld<Fetch>((const unsigned long long *)s + i);
+            ((unsigned long long *)d)[i] = ((const unsigned long long *)s)[i];
         done = v * 8;
     }
     for (size_t i = done + t; i < n; i += nt)
-        d[i] = shmemi_dev_ld<Fetch>(s + i);
+        d[i] = s[i];
 }
 
-/* A put (the destination is the peer's) and a get (the source is). */
 __device__ inline void shmemi_dev_copy(char *d, const char *s, size_t n)
 {
-    shmemi_dev_copy_part<false>(d, s, n, 0, 1);
-}
-__device__ inline void shmemi_dev_fetch(char *d, const char *s, size_t n)
-{
-    shmemi_dev_copy_part<true>(d, s, n, 0, 1);
+    shmemi_dev_copy_part(d, s, n, 0, 1);
 }
 
-template <bool Fetch>
 __device__ inline void shmemi_dev_strided(char *d, const char *s, ptrdiff_t dst,
                                           ptrdiff_t sst, size_t n, size_t elem)
 {
     for (size_t i = 0; i < n; i++)
-        shmemi_dev_copy_part<Fetch>(d + i * dst * elem, s + i * sst * elem, elem, 0, 1);
+        shmemi_dev_copy_part(d + i * dst * elem, s + i * sst * elem, elem, 0, 1);
 }
 
 SHMEMI_HD void shmem_putmem(void *dest, const void *source, size_t n, int pe)
@@ -78,7 +62,7 @@ SHMEMI_HD void shmem_putmem(void *dest, const void *source, size_t n, int pe)
 SHMEMI_HD void shmem_getmem(void *dest, const void *source, size_t n, int pe)
 {
     SHMEMI_BOTH(pshmem_getmem(dest, source, n, pe),
-                shmemi_dev_fetch((char *)dest, shmemi_dev_peer("shmem_getmem", source, pe), n));
+                shmemi_dev_copy((char *)dest, shmemi_dev_peer("shmem_getmem", source, pe), n));
 }
 SHMEMI_HD void shmem_putmem_nbi(void *dest, const void *source, size_t n, int pe)
 {
@@ -119,7 +103,7 @@ __device__ inline T *shmemi_dev_typed_peer(const char *call, const T *p, int pe)
     SHMEMI_HD void shmem_##N##_get(T *dest, const T *source, size_t n, int pe) \
     {                                                                         \
         SHMEMI_BOTH(pshmem_##N##_get(dest, source, n, pe),                    \
-                    shmemi_dev_fetch((char *)dest,                            \
+                    shmemi_dev_copy((char *)dest,                            \
                                      (const char *)shmemi_dev_typed_peer(     \
                                         "shmem_" #N "_get", source, pe),      \
                                     n * sizeof(T)));                          \
@@ -138,14 +122,14 @@ __device__ inline T *shmemi_dev_typed_peer(const char *call, const T *p, int pe)
                                     ptrdiff_t sst, size_t n, int pe)          \
     {                                                                         \
         SHMEMI_BOTH(pshmem_##N##_iput(dest, source, dst, sst, n, pe),         \
-                    shmemi_dev_strided<false>((char *)shmemi_dev_typed_peer("shmem_" #N "_iput", dest, pe), \
+                    shmemi_dev_strided((char *)shmemi_dev_typed_peer("shmem_" #N "_iput", dest, pe), \
                                        (const char *)source, dst, sst, n, sizeof(T))); \
     }                                                                         \
     SHMEMI_HD void shmem_##N##_iget(T *dest, const T *source, ptrdiff_t dst,  \
                                     ptrdiff_t sst, size_t n, int pe)          \
     {                                                                         \
         SHMEMI_BOTH(pshmem_##N##_iget(dest, source, dst, sst, n, pe),         \
-                    shmemi_dev_strided<true>((char *)dest,                    \
+                    shmemi_dev_strided((char *)dest,                    \
                                        (const char *)shmemi_dev_typed_peer("shmem_" #N "_iget", source, pe), \
                                        dst, sst, n, sizeof(T)));              \
     }
@@ -163,7 +147,7 @@ SHMEMI_RMA_TYPES(SHMEMI_DEVICE_RMA)
     SHMEMI_HD void shmem_get##B(void *dest, const void *source, size_t n, int pe) \
     {                                                                         \
         SHMEMI_BOTH(pshmem_get##B(dest, source, n, pe),                       \
-                    shmemi_dev_fetch((char *)dest,                            \
+                    shmemi_dev_copy((char *)dest,                            \
                                      shmemi_dev_peer("shmem_get" #B, source, pe), \
                                     n * (B / 8)));                            \
     }                                                                         \
@@ -181,14 +165,14 @@ SHMEMI_RMA_TYPES(SHMEMI_DEVICE_RMA)
                                  ptrdiff_t sst, size_t n, int pe)             \
     {                                                                         \
         SHMEMI_BOTH(pshmem_iput##B(dest, source, dst, sst, n, pe),            \
-                    shmemi_dev_strided<false>(shmemi_dev_peer("shmem_iput" #B, dest, pe), \
+                    shmemi_dev_strided(shmemi_dev_peer("shmem_iput" #B, dest, pe), \
                                        (const char *)source, dst, sst, n, B / 8)); \
     }                                                                         \
     SHMEMI_HD void shmem_iget##B(void *dest, const void *source, ptrdiff_t dst, \
                                  ptrdiff_t sst, size_t n, int pe)             \
     {                                                                         \
         SHMEMI_BOTH(pshmem_iget##B(dest, source, dst, sst, n, pe),            \
-                    shmemi_dev_strided<true>((char *)dest,                    \
+                    shmemi_dev_strided((char *)dest,                    \
                                        shmemi_dev_peer("shmem_iget" #B, source, pe), \
                                        dst, sst, n, B / 8));                  \
     }

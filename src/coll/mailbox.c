@@ -6,7 +6,6 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include <shmem.h>
 
@@ -99,33 +98,20 @@ static void *on_peer(const void *p, int pe)
     return shmemi_heap_at(p, shmemi_state.local_index[pe]);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Waits until *w reaches e, a message or acknowledgement from world PE pe;
  * under SHMEM_DEBUG, past SHMEM_BARRIER_TIMEOUT, says which PE is missing
  * instead of hanging silently, as the barriers do. */
 static void wait_reach(const char *call, _Atomic uint32_t *w, uint32_t e, int pe)
 {
-    size_t polls = 0;
-    double since = 0;
+    struct shmemi_spin_timer timer = {0};
     while (!reached(atomic_load_explicit(w, memory_order_acquire), e)) {
-        shmemi_spin_step(&polls);
-        if (!shmemi_config.debug || !shmemi_config.barrier_timeout || polls % 256)
-            continue;
-        double t = now();
-        if (since == 0)
-            since = t;
-        else if (t - since >= (double)shmemi_config.barrier_timeout)
+        double waited = shmemi_spin_step_timed(&timer);
+        if (waited > 0)
             shmemi_fatal(call, "waited %.0f s in a collective for world PE %d, and "
                          "world PE %d has not entered it: every member of the team "
                          "or active set must make the same collective calls, in the "
                          "same order (SHMEM_BARRIER_TIMEOUT sets how long to wait "
-                         "before this report)", t - since, pe, pe);
+                         "before this report)", waited, pe, pe);
     }
 }
 

@@ -2,7 +2,6 @@
  * probed at init, the slot decisions, and one barrier on either engine. */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "../init/config.h"
 #include "../init/error.h"
@@ -163,27 +162,14 @@ void shmemi_barrier_detach(struct shmemi_barrier_desc *d)
     d->slot = -1;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 void shmemi_barrier_wait(const char *call, const struct shmemi_barrier_desc *d,
                          _Atomic uint32_t *w, uint32_t e)
 {
-    size_t polls = 0;
-    double since = 0;
+    struct shmemi_spin_timer timer = {0};
     while (!shmemi_seq_reached(atomic_load_explicit(w, memory_order_acquire), e)) {
-        shmemi_spin_step(&polls);
-        if (!shmemi_config.debug || !shmemi_config.barrier_timeout || polls % 256)
-            continue;
-        double t = now();
-        if (since == 0)
-            since = t;
-        else if (t - since >= (double)shmemi_config.barrier_timeout)
-            shmemi_barrier_report_missing(call, d, e, t - since);
+        double waited = shmemi_spin_step_timed(&timer);
+        if (waited > 0)
+            shmemi_barrier_report_missing(call, d, e, waited);
     }
 }
 

@@ -28,4 +28,13 @@ static inline void shmemi_spin_step(size_t *polls)
         sched_yield();
 }
 
+/* A wait that, under SHMEM_DEBUG, reports a partner that never comes
+ * instead of hanging silently: shmemi_spin_step_timed is one step of it and
+ * returns the seconds waited once they pass SHMEM_BARRIER_TIMEOUT, else 0. */
+struct shmemi_spin_timer {
+    size_t polls;
+    double since;
+};
+double shmemi_spin_step_timed(struct shmemi_spin_timer *t);
+
 #endif

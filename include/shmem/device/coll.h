@@ -39,9 +39,11 @@ __device__ inline int shmemx_broadcastmem_block(shmem_team_t team, void *dest, c
     return 0;
 }
 
-/* Member i's nelems bytes land at dest + i * nelems on every member. */
-__device__ inline int shmemx_fcollectmem_block(shmem_team_t team, void *dest, const void *source,
-                                               size_t nelems)
+/* Every member sends nelems bytes to every member's dest + my_index *
+ * nelems: for member i, from source + i * source_step. */
+__device__ inline int shmemi_dev_block_exchange(const char *call, shmem_team_t team, void *dest,
+                                                const void *source, size_t nelems,
+                                                size_t source_step)
 {
     const struct shmemi_device_team *t = shmemi_dev_team(team);
     if (!t)
@@ -49,14 +51,20 @@ __device__ inline int shmemx_fcollectmem_block(shmem_team_t team, void *dest, co
     shmemi_dev_block_team_barrier(t);
     for (int j = 0; j < t->size; j++) {
         int i = (t->my_index + j) % t->size; /* members start at different peers */
-        char *d = shmemi_dev_peer("shmemx_fcollectmem_block",
-                                  (char *)dest + (size_t)t->my_index * nelems,
+        char *d = shmemi_dev_peer(call, (char *)dest + (size_t)t->my_index * nelems,
                                   shmemi_dev_member(t, i));
-        shmemi_dev_copy_part(d, (const char *)source, nelems, shmemi_dev_block::rank(),
-                                    shmemi_dev_block::size());
+        shmemi_dev_copy_part(d, (const char *)source + (size_t)i * source_step, nelems,
+                             shmemi_dev_block::rank(), shmemi_dev_block::size());
     }
     shmemi_dev_block_team_barrier(t);
     return 0;
+}
+
+/* Member i's nelems bytes land at dest + i * nelems on every member. */
+__device__ inline int shmemx_fcollectmem_block(shmem_team_t team, void *dest, const void *source,
+                                               size_t nelems)
+{
+    return shmemi_dev_block_exchange("shmemx_fcollectmem_block", team, dest, source, nelems, 0);
 }
 
 /* Block i of member j's source (nelems bytes) lands as block j of member
@@ -64,20 +72,8 @@ __device__ inline int shmemx_fcollectmem_block(shmem_team_t team, void *dest, co
 __device__ inline int shmemx_alltoallmem_block(shmem_team_t team, void *dest, const void *source,
                                                size_t nelems)
 {
-    const struct shmemi_device_team *t = shmemi_dev_team(team);
-    if (!t)
-        return -1;
-    shmemi_dev_block_team_barrier(t);
-    for (int j = 0; j < t->size; j++) {
-        int i = (t->my_index + j) % t->size;
-        char *d = shmemi_dev_peer("shmemx_alltoallmem_block",
-                                  (char *)dest + (size_t)t->my_index * nelems,
-                                  shmemi_dev_member(t, i));
-        shmemi_dev_copy_part(d, (const char *)source + (size_t)i * nelems, nelems,
-                                    shmemi_dev_block::rank(), shmemi_dev_block::size());
-    }
-    shmemi_dev_block_team_barrier(t);
-    return 0;
+    return shmemi_dev_block_exchange("shmemx_alltoallmem_block", team, dest, source, nelems,
+                                     nelems);
 }
 
 struct shmemi_dev_op_sum { template <class T> __device__ static T f(T a, T b) { return a + b; } };

@@ -1,6 +1,7 @@
 /* Host-initiated RMA on the GPU heap, 2 PEs: time and GPU memory taken by
  * shmem_init, putmem latency (8 B) and bandwidth (64 MiB), both with quiet,
- * from private host memory into the peer's GPU; the latency of a host
+ * from private host memory into the peer's GPU, and the bandwidth from this
+ * PE's heap (GPU memory) into the peer's; the latency of a host
  * fetch_add on the peer's word (a kernel of the library's on a device
  * heap, a CPU atomic on a pinned one); and the time per on-stream barrier
  * in a run of them. Prints one line per figure on PE 0. Run with
@@ -58,7 +59,9 @@ int main(void)
     }
 
     size_t big = (size_t)64 << 20;
-    char *heap = shmem_malloc(big);
+    /* The destination, and a second 64 MiB of this PE's heap as a source
+     * in GPU memory. */
+    char *heap = shmem_malloc(2 * big);
     char *src = malloc(big);
     memset(src, 1, big);
     shmem_barrier_all();
@@ -86,6 +89,12 @@ int main(void)
             shmem_putmem(heap, src, big, 1);
         shmem_quiet();
         printf("putmem_bw_64MiB_GBps %.1f\n", (double)big * iters / (now() - t0) / 1e9);
+        t0 = now();
+        for (int i = 0; i < iters; i++)
+            shmem_putmem(heap, heap + big, big, 1);
+        shmem_quiet();
+        printf("putmem_bw_64MiB_from_gpu_GBps %.1f\n",
+               (double)big * iters / (now() - t0) / 1e9);
     }
     shmem_barrier_all();
 

@@ -43,7 +43,6 @@
     X(cuMemHostRegister)                                                      \
     X(cuMemHostUnregister)                                                    \
     X(cuMemHostGetDevicePointer)                                              \
-    X(cuPointerGetAttribute)                                                  \
     X(cuMemcpyAsync)                                                          \
     X(cuMemcpyHtoDAsync)                                                      \
     X(cuMemAllocHost)                                                         \

@@ -3,10 +3,8 @@
  * in host memory on the GPU's NUMA node, reachable by every GPU of the node
  * and by the CPUs. The fd travels to node peers like a memfd; each imports
  * it, maps it into its window and grants its own GPU access. */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../heap/heap.h"
 #include "../init/error.h"
@@ -111,14 +109,6 @@ static void cu_map(char *addr, size_t bytes, int fd)
  * wait for what other threads have queued. */
 static CUstream copies;
 
-/* Small copies between the heap and host memory go through a pinned
- * bounce buffer: a copy from pageable memory is staged by the driver and
- * costs several microseconds more than a DMA from pinned memory plus a
- * memcpy. */
-#define BOUNCE_BYTES ((size_t)64 << 10)
-static void *bounce;
-static pthread_mutex_t bounce_lock = PTHREAD_MUTEX_INITIALIZER;
-
 /* This PE's control memory, which kernels reach (the abort flag, the
  * barrier provider's words). */
 static void *viewed;
@@ -140,9 +130,6 @@ static void cu_release(void)
     if (copies)
         shmemi_cu.cuStreamDestroy(copies);
     copies = NULL;
-    if (bounce)
-        shmemi_cu.cuMemFreeHost(bounce);
-    bounce = NULL;
     if (viewed)
         shmemi_cu.cuMemHostUnregister(viewed);
     viewed = NULL;
@@ -165,50 +152,9 @@ static void copy_done(const char *call)
     SHMEMI_CU(call, cuStreamSynchronize(copies), NULL);
 }
 
-
-static int in_window(const void *p)
-{
-    return (uintptr_t)p - (uintptr_t)cu.window < cu.window_bytes;
-}
-
-/* Memory the CPU can copy: not known to CUDA (pageable), or CUDA host
- * memory; device memory is not. */
-static int host_memory(const void *p)
-{
-    CUmemorytype t;
-    CUresult r = shmemi_cu.cuPointerGetAttribute(&t, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                                 (CUdeviceptr)(uintptr_t)p);
-    return r == CUDA_ERROR_INVALID_VALUE || (r == CUDA_SUCCESS && t == CU_MEMORYTYPE_HOST);
-}
-
-/* 1 when it moved the bytes through the bounce buffer. */
-static int bounce_copy(void *dst, const void *src, size_t bytes)
-{
-    int put = in_window(dst) && !in_window(src);
-    int get = in_window(src) && !in_window(dst);
-    if (bytes > BOUNCE_BYTES || !(put || get) || !host_memory(put ? src : dst))
-        return 0;
-    pthread_mutex_lock(&bounce_lock);
-    if (!bounce)
-        SHMEMI_CU("shmem_put/get", cuMemAllocHost(&bounce, BOUNCE_BYTES), NULL);
-    if (put)
-        memcpy(bounce, src, bytes);
-    SHMEMI_CU("shmem_put/get",
-              cuMemcpyAsync((CUdeviceptr)(uintptr_t)(put ? dst : bounce),
-                            (CUdeviceptr)(uintptr_t)(put ? bounce : src), bytes, copies),
-              NULL);
-    copy_done("shmem_put/get");
-    if (get)
-        memcpy(dst, bounce, bytes);
-    pthread_mutex_unlock(&bounce_lock);
-    return 1;
-}
-
 static void cu_copy(void *dst, const void *src, size_t bytes)
 {
     shmemi_gpu_bind_thread("shmem_put/get");
-    if (bounce_copy(dst, src, bytes))
-        return;
     SHMEMI_CU("shmem_put/get",
               cuMemcpyAsync((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes,
                             copies),

@@ -58,6 +58,8 @@ bench() { # name, heap kind
 }
 bench gpu_host_rma device
 bench gpu_host_rma pinned
+bench device_fence device
+bench gpu_host_small device
 # Device-initiated RMA next to NVSHMEM, one table.
 bash bench/device_compare.sh build-gpu >"$out/device_compare.txt" 2>&1
 cat "$out/device_compare.txt"

@@ -140,6 +140,7 @@ SHMEMI_DEV_GROUP(shmemi_dev_warp, warp)
     SHMEMI_DEV_GROUP_TYPED(T, N, shmemi_dev_block, block)                     \
     SHMEMI_DEV_GROUP_TYPED(T, N, shmemi_dev_warp, warp)
 SHMEMI_RMA_TYPES(SHMEMI_DEV_GROUP_TYPES)
+SHMEMI_DEVICE_EXT_TYPES(SHMEMI_DEV_GROUP_TYPES)
 #undef SHMEMI_DEV_GROUP_TYPES
 #undef SHMEMI_DEV_GROUP_TYPED
 #pragma nv_diagnostic pop

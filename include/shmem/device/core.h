@@ -8,7 +8,16 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 #include <shmem/device_state.h>
+
+/* Types kernels move besides the specification's RMA table (extensions,
+ * named shmemx_half_put and so on). */
+#define SHMEMI_DEVICE_EXT_TYPES(X)                                            \
+    X(__half, half)                                                           \
+    X(__nv_bfloat16, bfloat16)
 
 #if defined(SHMEMI_DEVICE_MODULE)
 /* The library's own kernels, loaded through the driver: the library finds

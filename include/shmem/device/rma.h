@@ -82,59 +82,127 @@ __device__ inline T *shmemi_dev_typed_peer(const char *call, const T *p, int pe)
     return (T *)shmemi_dev_peer(call, p, pe);
 }
 
-#define SHMEMI_DEVICE_RMA(T, N)                                               \
-    SHMEMI_HD void shmem_##N##_p(T *dest, T value, int pe)                    \
+/* One element as a single access of its own width, through its bits: the
+ * 16-bit float types have no volatile assignment of their own. */
+template <class T> struct shmemi_dev_bits {
+    typedef typename shmemi_dev_bits<char[sizeof(T)]>::type type;
+};
+template <> struct shmemi_dev_bits<char[1]> { typedef unsigned char type; };
+template <> struct shmemi_dev_bits<char[2]> { typedef unsigned short type; };
+template <> struct shmemi_dev_bits<char[4]> { typedef unsigned int type; };
+template <> struct shmemi_dev_bits<char[8]> { typedef unsigned long long type; };
+
+template <class T> __device__ inline void shmemi_dev_p(const char *call, T *dest, T value, int pe)
+{
+    typename shmemi_dev_bits<T>::type b;
+    memcpy(&b, &value, sizeof b);
+    *(volatile typename shmemi_dev_bits<T>::type *)shmemi_dev_typed_peer(call, dest, pe) = b;
+}
+
+template <class T> __device__ inline T shmemi_dev_g(const char *call, const T *source, int pe)
+{
+    typename shmemi_dev_bits<T>::type b =
+        *(volatile typename shmemi_dev_bits<T>::type *)shmemi_dev_typed_peer(call, source, pe);
+    T v;
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+/* long double has no device form (see shmemi_device_type). */
+__device__ inline void shmemi_dev_p(const char *call, long double *, long double, int)
+{
+    shmemi_dev_no_type(call);
+}
+__device__ inline long double shmemi_dev_g(const char *call, const long double *, int)
+{
+    shmemi_dev_no_type(call);
+    return 0;
+}
+
+template <class T>
+__device__ inline void shmemi_dev_put(const char *call, T *dest, const T *source, size_t n, int pe)
+{
+    shmemi_dev_copy((char *)shmemi_dev_typed_peer(call, dest, pe), (const char *)source,
+                    n * sizeof(T));
+}
+
+template <class T>
+__device__ inline void shmemi_dev_get(const char *call, T *dest, const T *source, size_t n, int pe)
+{
+    shmemi_dev_copy((char *)dest, (const char *)shmemi_dev_typed_peer(call, source, pe),
+                    n * sizeof(T));
+}
+
+template <class T>
+__device__ inline void shmemi_dev_iput(const char *call, T *dest, const T *source, ptrdiff_t dst,
+                                       ptrdiff_t sst, size_t n, int pe)
+{
+    shmemi_dev_strided((char *)shmemi_dev_typed_peer(call, dest, pe), (const char *)source, dst,
+                       sst, n, sizeof(T));
+}
+
+template <class T>
+__device__ inline void shmemi_dev_iget(const char *call, T *dest, const T *source, ptrdiff_t dst,
+                                       ptrdiff_t sst, size_t n, int pe)
+{
+    shmemi_dev_strided((char *)dest, (const char *)shmemi_dev_typed_peer(call, source, pe), dst,
+                       sst, n, sizeof(T));
+}
+
+/* The typed routines of one table row: PFX is the name's prefix (shmem for
+ * the specification's types, shmemx for the device extensions), HD and
+ * BOTH say whether host code has the routine too. */
+#define SHMEMI_DEV_RMA_ROW(T, N, PFX, HD, BOTH)                               \
+    HD void PFX##_##N##_p(T *dest, T value, int pe)                           \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_p(dest, value, pe),                          \
-                    *(volatile T *)shmemi_dev_typed_peer("shmem_" #N "_p", dest, pe) = value); \
+        BOTH(pshmem_##N##_p(dest, value, pe),                                 \
+             shmemi_dev_p(#PFX "_" #N "_p", dest, value, pe));                \
     }                                                                         \
-    SHMEMI_HD T shmem_##N##_g(const T *source, int pe)                        \
+    HD T PFX##_##N##_g(const T *source, int pe)                               \
     {                                                                         \
-        SHMEMI_BOTH(return pshmem_##N##_g(source, pe),                        \
-                    return *(volatile T *)shmemi_dev_typed_peer("shmem_" #N "_g", source, pe)); \
+        BOTH(return pshmem_##N##_g(source, pe),                               \
+             return shmemi_dev_g(#PFX "_" #N "_g", source, pe));              \
     }                                                                         \
-    SHMEMI_HD void shmem_##N##_put(T *dest, const T *source, size_t n, int pe) \
+    HD void PFX##_##N##_put(T *dest, const T *source, size_t n, int pe)       \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_put(dest, source, n, pe),                    \
-                    shmemi_dev_copy((char *)shmemi_dev_typed_peer(            \
-                                        "shmem_" #N "_put", dest, pe),        \
-                                    (const char *)source, n * sizeof(T)));    \
+        BOTH(pshmem_##N##_put(dest, source, n, pe),                           \
+             shmemi_dev_put(#PFX "_" #N "_put", dest, source, n, pe));        \
     }                                                                         \
-    SHMEMI_HD void shmem_##N##_get(T *dest, const T *source, size_t n, int pe) \
+    HD void PFX##_##N##_get(T *dest, const T *source, size_t n, int pe)       \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_get(dest, source, n, pe),                    \
-                    shmemi_dev_copy((char *)dest,                            \
-                                     (const char *)shmemi_dev_typed_peer(     \
-                                        "shmem_" #N "_get", source, pe),      \
-                                    n * sizeof(T)));                          \
+        BOTH(pshmem_##N##_get(dest, source, n, pe),                           \
+             shmemi_dev_get(#PFX "_" #N "_get", dest, source, n, pe));        \
     }                                                                         \
-    SHMEMI_HD void shmem_##N##_put_nbi(T *dest, const T *source, size_t n, int pe) \
+    HD void PFX##_##N##_put_nbi(T *dest, const T *source, size_t n, int pe)   \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_put_nbi(dest, source, n, pe),                \
-                    shmem_##N##_put(dest, source, n, pe));                    \
+        BOTH(pshmem_##N##_put_nbi(dest, source, n, pe),                       \
+             shmemi_dev_put(#PFX "_" #N "_put_nbi", dest, source, n, pe));    \
     }                                                                         \
-    SHMEMI_HD void shmem_##N##_get_nbi(T *dest, const T *source, size_t n, int pe) \
+    HD void PFX##_##N##_get_nbi(T *dest, const T *source, size_t n, int pe)   \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_get_nbi(dest, source, n, pe),                \
-                    shmem_##N##_get(dest, source, n, pe));                    \
+        BOTH(pshmem_##N##_get_nbi(dest, source, n, pe),                       \
+             shmemi_dev_get(#PFX "_" #N "_get_nbi", dest, source, n, pe));    \
     }                                                                         \
-    SHMEMI_HD void shmem_##N##_iput(T *dest, const T *source, ptrdiff_t dst,  \
-                                    ptrdiff_t sst, size_t n, int pe)          \
+    HD void PFX##_##N##_iput(T *dest, const T *source, ptrdiff_t dst,         \
+                             ptrdiff_t sst, size_t n, int pe)                 \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_iput(dest, source, dst, sst, n, pe),         \
-                    shmemi_dev_strided((char *)shmemi_dev_typed_peer("shmem_" #N "_iput", dest, pe), \
-                                       (const char *)source, dst, sst, n, sizeof(T))); \
+        BOTH(pshmem_##N##_iput(dest, source, dst, sst, n, pe),                \
+             shmemi_dev_iput(#PFX "_" #N "_iput", dest, source, dst, sst, n, pe)); \
     }                                                                         \
-    SHMEMI_HD void shmem_##N##_iget(T *dest, const T *source, ptrdiff_t dst,  \
-                                    ptrdiff_t sst, size_t n, int pe)          \
+    HD void PFX##_##N##_iget(T *dest, const T *source, ptrdiff_t dst,         \
+                             ptrdiff_t sst, size_t n, int pe)                 \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_iget(dest, source, dst, sst, n, pe),         \
-                    shmemi_dev_strided((char *)dest,                    \
-                                       (const char *)shmemi_dev_typed_peer("shmem_" #N "_iget", source, pe), \
-                                       dst, sst, n, sizeof(T)));              \
+        BOTH(pshmem_##N##_iget(dest, source, dst, sst, n, pe),                \
+             shmemi_dev_iget(#PFX "_" #N "_iget", dest, source, dst, sst, n, pe)); \
     }
+#define SHMEMI_DEV_DEVICE_ONLY(host, device) device
+#define SHMEMI_DEVICE_RMA(T, N) SHMEMI_DEV_RMA_ROW(T, N, shmem, SHMEMI_HD, SHMEMI_BOTH)
+#define SHMEMI_DEVICE_EXT_RMA(T, N)                                           \
+    SHMEMI_DEV_RMA_ROW(T, N, shmemx, __device__ inline, SHMEMI_DEV_DEVICE_ONLY)
 SHMEMI_RMA_TYPES(SHMEMI_DEVICE_RMA)
+SHMEMI_DEVICE_EXT_TYPES(SHMEMI_DEVICE_EXT_RMA)
 #undef SHMEMI_DEVICE_RMA
+#undef SHMEMI_DEVICE_EXT_RMA
 
 /* Sized RMA: elements of B bits. */
 #define SHMEMI_DEVICE_SIZED(B)                                                \

@@ -52,10 +52,9 @@ struct shmemi_device_state {
      * PE local_base + i), else -1: then no table load is needed. */
     int local_base;
     /* The teams: the table (team_mask + 1 entries), SHMEM_TEAM_WORLD's
-     * handle and entry, and the slots' barrier flags. */
+     * entry, and the slots' barrier flags. */
     const struct shmemi_device_team *teams;
     unsigned team_mask;
-    void *team_world;
     struct shmemi_device_team world; /* a copy: no table load in barrier_all */
     unsigned long long *team_flags;
     /* Nonzero once this PE's job is ending (a peer died, or called

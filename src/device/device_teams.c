@@ -106,7 +106,6 @@ void shmemi_device_teams_init(char *block)
     s->team_flags = (unsigned long long *)block;
     s->teams = table;
     s->team_mask = mask;
-    s->team_world = SHMEM_TEAM_WORLD;
     shmemi_device_team_add(SHMEM_TEAM_WORLD);
     shmemi_device_team_add(SHMEM_TEAM_SHARED);
     s->world = entry_of(SHMEM_TEAM_WORLD);

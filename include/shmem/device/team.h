@@ -12,7 +12,7 @@ __device__ inline const struct shmemi_device_team *shmemi_dev_team(shmem_team_t 
     unsigned long long h = (unsigned long long)(uintptr_t)team;
     if (h == 0 || !shmemi_dstate.ready)
         return (const struct shmemi_device_team *)0;
-    if (h == (unsigned long long)(uintptr_t)shmemi_dstate.team_world)
+    if (h == shmemi_dstate.world.handle)
         return &shmemi_dstate.world;
     unsigned mask = shmemi_dstate.team_mask;
     for (unsigned i = shmemi_team_hash(h) & mask;; i = (i + 1) & mask) {
@@ -63,7 +63,7 @@ SHMEMI_HD int shmem_team_sync(shmem_team_t team)
 /* In device code SHMEM_TEAM_WORLD is the handle the library put in the
  * device state (the host variable is not reachable from kernels). */
 #if defined(__CUDA_ARCH__)
-#define SHMEM_TEAM_WORLD ((shmem_team_t)shmemi_dstate.team_world)
+#define SHMEM_TEAM_WORLD ((shmem_team_t)(uintptr_t)shmemi_dstate.world.handle)
 #endif
 
 #endif

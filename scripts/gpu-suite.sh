@@ -3,6 +3,10 @@
 # heaps, and the GPU benchmarks, then prints a short summary last.
 #   OUT=dir       where logs go (default ./gpu-out)
 #   HOST_SUITE=0  leaves out the host suite on the GPU heaps (minutes)
+#   BENCH=0       leaves out the benchmarks
+# On a machine with one GPU the 2-PE runs share it (SHMEM_GPU_SHARE=1) and
+# the benchmarks between two GPUs are left out: they would measure nothing
+# of the link between GPUs.
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -20,6 +24,11 @@ note() { summary+=("$*"); echo "== $*"; }
     pkg-config --modversion pmix hwloc 2>&1
 } >"$out/machine.txt" 2>&1
 cat "$out/machine.txt"
+gpus=$(nvidia-smi -L | grep -c '^GPU')
+if [ "$gpus" -lt 2 ]; then
+    export SHMEM_GPU_SHARE=1
+    note "machine: $gpus GPU: 2-PE runs share it; benchmarks between GPUs left out"
+fi
 
 if cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/build.log" 2>&1 &&
     cmake --build build-gpu -j16 >>"$out/build.log" 2>&1; then
@@ -48,6 +57,7 @@ if [ "${HOST_SUITE:-1}" = 1 ]; then
     JOBS=12 run_ctest "-L host" host-on-host.log SHMEM_HEAP=host
 fi
 
+if [ "${BENCH:-1}" = 1 ] && [ "$gpus" -ge 2 ]; then
 bench() { # name, heap kind
     if mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x SHMEM_HEAP=$2 \
         build-gpu/bench/$1 >"$out/$1-$2.txt" 2>&1; then
@@ -64,6 +74,7 @@ bench gpu_host_small device
 bash bench/device_compare.sh build-gpu >"$out/device_compare.txt" 2>&1
 cat "$out/device_compare.txt"
 note "bench device_compare: see device_compare.txt (table above)"
+fi
 
 echo; echo "===== summary"
 printf '%s\n' "${summary[@]}"

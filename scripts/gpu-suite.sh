@@ -69,11 +69,23 @@ bench() { # name, heap kind
 bench gpu_host_rma device
 bench gpu_host_rma pinned
 bench device_fence device
+# The device barrier of each engine (at 2 PEs every radix is one store).
+for engine in SHMEM_BARRIER_K=2 SHMEM_BARRIER_K=4 SHMEM_BARRIER_EMULATE=1; do
+    mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x SHMEM_HEAP=device \
+        -x $engine build-gpu/bench/device_barrier >"$out/device_barrier.txt" 2>&1
+    note "bench device_barrier ($engine): $(tr '\n' ' ' <"$out/device_barrier.txt")"
+done
 bench gpu_host_small device
 # Device-initiated RMA next to NVSHMEM, one table.
 bash bench/device_compare.sh build-gpu >"$out/device_compare.txt" 2>&1
 cat "$out/device_compare.txt"
 note "bench device_compare: see device_compare.txt (table above)"
+elif [ "${BENCH:-1}" = 1 ]; then
+    # Two PEs time-slice one GPU: this shows the benchmark runs, not a
+    # figure between GPUs.
+    mpirun -np 2 -x SHMEM_HEAP=device -x SHMEM_GPU_SHARE build-gpu/bench/device_barrier 2000 \
+        >"$out/device_barrier.txt" 2>&1
+    note "bench device_barrier (2 PEs sharing one GPU): $(tr '\n' ' ' <"$out/device_barrier.txt")"
 fi
 
 echo; echo "===== summary"

@@ -21,6 +21,7 @@ struct shmemi_device_team {
     int start, stride, size; /* world PEs start + i * stride, i < size */
     int my_index;
     int slot;                /* its scratch slot: its barrier flags */
+    int k;                   /* radix of its dissemination barrier */
     /* Nonzero when the team owns a slot of a barrier provider: kernels
      * arrive at and wait on this PE's words of it (host memory that
      * kernels reach) instead of running the dissemination barrier. */
@@ -30,10 +31,11 @@ struct shmemi_device_team {
 };
 
 /* Per scratch slot, in the symmetric heap: word 0 is this PE's barrier
- * epoch for the slot's team, and round r's flag is word 8 * (r + 1) (64
- * bytes apart): 15 rounds, teams of up to 2^15 PEs. */
+ * epoch for the slot's team, and flag i is word 8 * (i + 1) (64 bytes
+ * apart): 15 flags, which a k-ary dissemination over N PEs needs
+ * (k - 1) * ceil(log_k N) of (k = 2: teams of up to 2^15 PEs). */
 #define SHMEMI_TEAM_FLAG_WORDS 128
-#define SHMEMI_TEAM_MAX_ROUNDS 15
+#define SHMEMI_TEAM_MAX_FLAGS 15
 
 static inline SHMEMI_STATE_HD unsigned shmemi_team_hash(unsigned long long h)
 {

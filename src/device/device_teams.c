@@ -8,6 +8,7 @@
 #include "../heap/heap.h"
 #include "../init/config.h"
 #include "../init/error.h"
+#include "../sync/barrier_engine.h"
 #include "../team/team.h"
 #include "device_state.h"
 
@@ -47,6 +48,7 @@ static struct shmemi_device_team entry_of(const struct shmemi_team *t)
     struct shmemi_device_team e = {
         .handle = handle_of(t), .start = t->start, .stride = t->stride, .size = t->size,
         .my_index = t->my_index, .slot = t->slot,
+        .k = shmemi_barrier_radix_within(t->size, SHMEMI_TEAM_MAX_FLAGS),
     };
     if (t->barrier.engine == SHMEMX_BARRIER_ENGINE_HW) {
         e.hw = 1;

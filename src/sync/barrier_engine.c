@@ -49,6 +49,14 @@ static int rounds(int n, int k)
     return r;
 }
 
+int shmemi_barrier_radix_within(int n, int max_flags)
+{
+    int k = (int)shmemi_config.barrier_k;
+    while (k > 2 && (k - 1) * rounds(n, k) > max_flags)
+        k--;
+    return k;
+}
+
 size_t shmemi_barrier_flag_bytes(void)
 {
     int k = (int)shmemi_config.barrier_k;

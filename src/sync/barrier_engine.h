@@ -119,6 +119,10 @@ extern const struct shmemi_barrier_provider shmemi_barrier_emulated;
 
 /* Checks the SHMEM_BARRIER* variables; before the heap exists. */
 void shmemi_barrier_configure(void);
+/* The radix for a dissemination over n members that has at most
+ * max_flags flags: SHMEM_BARRIER_K, or the largest smaller one that fits
+ * (2 fits up to 2^max_flags members). */
+int shmemi_barrier_radix_within(int n, int max_flags);
 /* Bytes of dissemination flags in a team's scratch slot. */
 size_t shmemi_barrier_flag_bytes(void);
 /* Bytes of control window the providers need. */

@@ -4,20 +4,24 @@ if(CUDAToolkit_FOUND)
   add_executable(gpu_probe gpu/gpu_probe.c)
   target_link_libraries(gpu_probe PRIVATE ${CMAKE_DL_LIBS})
 
-  # shmem_gpu_runs(name target ENV..): tests name/<launcher>/<n> run program
-  # `target` at 1 and 2 PEs under both launchers, skipped where gpu_probe
-  # finds no GPU. Serial: a test reads the
+  # shmem_gpu_runs(name target ENV.. [NP n..]): tests name/<launcher>/<n> run
+  # program `target` at 1 and 2 PEs (or the NP counts) under both launchers,
+  # skipped where gpu_probe finds no GPU. Serial: a test reads the
   # GPU's free memory, which another test running beside it would change.
   function(shmem_gpu_runs name target)
+    cmake_parse_arguments(R "" "" "NP" ${ARGN})
+    if(NOT R_NP)
+      set(R_NP 1 2)
+    endif()
     foreach(launcher mpirun shmemrun)
-      foreach(np 1 2)
+      foreach(np ${R_NP})
         shmem_launch(run ${launcher} ${np})
         set(t ${name}/${launcher}/${np})
         add_test(NAME ${t} COMMAND sh -c "\"$0\" >/dev/null || exit 77; exec \"$@\""
           $<TARGET_FILE:gpu_probe> ${run} $<TARGET_FILE:${target}>)
         set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS gpu SKIP_RETURN_CODE 77
           RUN_SERIAL TRUE
-          ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;${ARGN}")
+          ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;${R_UNPARSED_ARGUMENTS}")
       endforeach()
     endforeach()
   endfunction()
@@ -90,6 +94,19 @@ if(CUDAToolkit_FOUND)
       SHMEM_BARRIER_EMULATE=1)
     shmem_gpu_runs(gpu_device_coll_switch3 gpu_device_coll SHMEM_HEAP=device
       SHMEM_BARRIER_EMULATE=1 SHMEM_BARRIER_EMU_SLOTS=3)
+    # Device barriers at up to 4 PEs (more PEs than GPUs share them), with
+    # the radix at 2, 3 and 4 (several partners a round), and on the
+    # emulated switch's slots.
+    add_executable(gpu_device_barrier gpu/gpu_device_barrier.cu)
+    target_link_libraries(gpu_device_barrier PRIVATE shmem CUDA::cudart)
+    shmem_gpu_runs(gpu_device_barrier gpu_device_barrier SHMEM_HEAP=device
+      SHMEM_GPU_SHARE=1 NP 1 2 3 4)
+    foreach(k 2 3)
+      shmem_gpu_runs(gpu_device_barrier_k${k} gpu_device_barrier SHMEM_HEAP=device
+        SHMEM_GPU_SHARE=1 SHMEM_BARRIER_K=${k} NP 3 4)
+    endforeach()
+    shmem_gpu_runs(gpu_device_barrier_switch gpu_device_barrier SHMEM_HEAP=device
+      SHMEM_GPU_SHARE=1 SHMEM_BARRIER_EMULATE=1 NP 2 3)
     shmem_gpu_cu_test(gpu_device_launch gpu/gpu_device_launch.cu ENV SHMEM_HEAP=device)
     shmem_gpu_expect(gpu_device_launch_too_big gpu_device_launch ARGS too-big
       EXPECT --status 0 --match "cannot run at once on GPU")

@@ -16,19 +16,6 @@ __device__ inline void shmemi_dev_fence_acq_rel(void) { asm volatile("fence.acq_
 SHMEMI_HD void shmem_fence(void) { SHMEMI_BOTH(pshmem_fence(), shmemi_dev_fence_acq_rel()); }
 SHMEMI_HD void shmem_quiet(void) { SHMEMI_BOTH(pshmem_quiet(), shmemi_dev_fence_acq_rel()); }
 
-/* A store of v to *p at system scope with release semantics: what this
- * thread stored before is visible to whoever acquires v. */
-__device__ inline void shmemi_dev_store_release(unsigned long long *p, unsigned long long v)
-{
-    asm volatile("st.release.sys.b64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
-}
-
-/* The device barrier over a team: a dissemination barrier on the flags of
- * the team's slot, one thread doing the stores and waits; each round is a
- * release store to the partner and an acquire wait on this PE's flag. The
- * epoch lives in GPU memory so that successive kernels (and graph
- * replays) continue the sequence; it is read first so that its load
- * overlaps the first round. */
 /* A team with a barrier provider's slot: store the next sequence number
  * into this PE's arrival word and wait until the provider posts it in the
  * completion word (32-bit numbers that skip 0, compared wrap-safe, as the
@@ -48,6 +35,14 @@ __device__ inline void shmemi_dev_hw_barrier(const struct shmemi_device_team *t)
     }
 }
 
+/* The device barrier over a team without a provider slot: the k-ary
+ * dissemination barrier of the host (src/sync/barrier_dissemination.c
+ * says why it is correct for every N) on the flags of the team's slot, one
+ * thread doing the stores and waits. Each round is one system-scope
+ * release fence, the round's k - 1 stores of the epoch into the partners'
+ * flags (all in flight at once), and acquire waits on this PE's flags of
+ * the round. The epoch lives in GPU memory so that successive kernels (and
+ * graph replays) continue the sequence. */
 __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *t)
 {
     if (t->hw) {
@@ -57,14 +52,21 @@ __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *
     unsigned long long *f = shmemi_dstate.team_flags + t->slot * SHMEMI_TEAM_FLAG_WORDS;
     unsigned long long e = *(volatile unsigned long long *)f + 1;
     *f = e;
-    for (int r = 0, d = 1; d < t->size; r++, d <<= 1) {
-        unsigned long long *mine = f + 8 * (r + 1);
-        int to = t->start + (t->my_index + d) % t->size * t->stride;
-        shmemi_dev_store_release(
-            (unsigned long long *)shmemi_dev_peer("shmem_barrier", mine, to), e);
-        shmemi_dev_wait_value(mine, SHMEM_CMP_GE, e);
+    const int n = t->size, k = t->k;
+    unsigned long long *round = f + 8; /* the round's first flag */
+    for (long long dist = 1; dist < n; dist *= k, round += 8 * (k - 1)) {
+        shmemi_dev_fence_acq_rel();
+        int fan = 0;
+        for (int j = 1; j < k && j * dist < n; j++, fan++) {
+            int to = t->start + (int)((t->my_index + j * dist) % n) * t->stride;
+            unsigned long long *flag = (unsigned long long *)shmemi_dev_peer(
+                "shmem_barrier", round + 8 * (j - 1), to);
+            asm volatile("st.relaxed.sys.b64 [%0], %1;" ::"l"(flag), "l"(e) : "memory");
+        }
+        for (int j = 0; j < fan; j++)
+            shmemi_dev_wait_value(round + 8 * j, SHMEM_CMP_GE, e);
     }
-    if (t->size == 1)
+    if (n == 1)
         shmemi_dev_fence_acq_rel();
 }
 

@@ -77,6 +77,11 @@ if(CUDAToolkit_FOUND)
   if(CMAKE_CUDA_COMPILER AND NOT SHMEM_SANITIZE)
     shmem_gpu_cu_test(gpu_stream gpu/gpu_stream.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_stream_graph gpu/gpu_stream_graph.cu ENV SHMEM_HEAP=device)
+    # On-stream team calls on the teams' dissemination barriers, then on
+    # the emulated switch's slots.
+    shmem_gpu_cu_test(gpu_stream_teams gpu/gpu_stream_teams.cu ENV SHMEM_HEAP=device)
+    shmem_gpu_runs(gpu_stream_teams_switch gpu_stream_teams SHMEM_HEAP=device
+      SHMEM_BARRIER_EMULATE=1)
     shmem_gpu_cu_test(gpu_device_rma gpu/gpu_device_rma.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma_rdc gpu/gpu_device_rma.cu RDC ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma_types gpu/gpu_device_rma_types.cu ENV SHMEM_HEAP=device)

@@ -63,6 +63,21 @@ static int gpu_shared(void)
     return shared;
 }
 
+/* The least of every PE's v: sizes passed to shmem_malloc must be the
+ * same on all PEs, and each PE reads its own GPU's memory. */
+static size_t least(size_t v)
+{
+    long *src = shmem_malloc(sizeof(long)), *dst = shmem_malloc(sizeof(long));
+    CHECK(src && dst, "shmem_malloc of the reduction's words");
+    shmem_long_p(src, (long)v, shmem_my_pe());
+    shmem_barrier_all();
+    CHECK(shmem_long_min_reduce(SHMEM_TEAM_WORLD, dst, src, 1) == 0, "min_reduce");
+    long m = shmem_long_g(dst, shmem_my_pe());
+    shmem_free(dst);
+    shmem_free(src);
+    return (size_t)m;
+}
+
 /* Each PE puts its number into its right neighbour's x; checks what it got. */
 static void ring(void)
 {
@@ -80,9 +95,9 @@ static void grow_oom(void)
 {
     int me = shmem_my_pe();
     size_t total;
-    shmem_barrier_all();
-    size_t before = free_bytes(&total);
-    size_t big = total / 2 * 3;
+    free_bytes(&total);
+    size_t big = least(total / 2 * 3);
+    size_t before = free_bytes(NULL);
     CHECK(shmem_malloc(big) == NULL, "shmem_malloc of %zu bytes, 1.5 times the GPU's "
           "memory, did not return NULL", big);
     size_t after = free_bytes(NULL);
@@ -92,9 +107,8 @@ static void grow_oom(void)
     /* 3/5 of the free memory: one PE per GPU gets it, PEs sharing a GPU
      * cannot all; whoever made a chunk gives it back. */
     int shared = gpu_shared();
-    shmem_barrier_all();
+    size_t part = least(free_bytes(NULL) / 5 * 3);
     before = free_bytes(NULL);
-    size_t part = before / 5 * 3;
     void *p = shmem_malloc(part);
     after = free_bytes(NULL);
     if (shared) {

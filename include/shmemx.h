@@ -32,7 +32,8 @@ int shmemx_team_barrier_engine(shmem_team_t team);
  * runs in stream order, after what was queued before it and before what is
  * queued after it, and can be captured into a CUDA graph. They need the
  * symmetric heap on the GPU or pinned for it (SHMEM_HEAP=device or pinned)
- * and every PE on this node.
+ * and the PEs they reach (the team's members for the team calls) on this
+ * node.
  *
  * A stream is a cudaStream_t or a CUstream (the same type, a pointer to
  * struct CUstream_st), so C code needs no CUDA header to call them. */
@@ -54,13 +55,17 @@ void shmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cm
                                         shmemx_stream_t stream);
 /* Completes the stream's earlier puts and stores: visible to every PE. */
 void shmemx_quiet_on_stream(shmemx_stream_t stream);
-/* Barriers over all PEs, run by the GPU; every PE queues the same sequence
- * of them (its own stream each). */
+/* Barriers run by the GPU, over all PEs or over a team's members (0, or
+ * nonzero for SHMEM_TEAM_INVALID); each member queues the same sequence of
+ * a team's barriers and collectives (its own stream each). */
 void shmemx_barrier_all_on_stream(shmemx_stream_t stream);
 void shmemx_sync_all_on_stream(shmemx_stream_t stream);
+int shmemx_team_sync_on_stream(shmem_team_t team, shmemx_stream_t stream);
 
-/* Collectives over a team of every PE (SHMEM_TEAM_WORLD), as their
- * shmem_ counterparts define them; 0, or nonzero for SHMEM_TEAM_INVALID. */
+/* Collectives over any team, as their shmem_ counterparts define them (a
+ * PE_root is a member's index in the team); 0, or nonzero for
+ * SHMEM_TEAM_INVALID. A team must not be destroyed while its on-stream
+ * work is queued or a graph that holds it may still be replayed. */
 int shmemx_broadcastmem_on_stream(shmem_team_t team, void *dest, const void *source,
                                   size_t nelems, int PE_root, shmemx_stream_t stream);
 int shmemx_fcollectmem_on_stream(shmem_team_t team, void *dest, const void *source,

@@ -5,6 +5,7 @@
  * the test also shows that nobody is left waiting for it. */
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -69,6 +70,19 @@ static void sigkill(void)
     shmem_barrier_all();
 }
 
+/* The culprit leaves while the others are in a heap growth (in the
+ * exchange of the new chunk's handles), and they must not wait for it. */
+static void grow_no_finalize(void)
+{
+    shmem_barrier_all();
+    if (culprit()) {
+        sleep(1);
+        exit(0);
+    }
+    shmem_malloc((size_t)256 << 20);
+    CHECK(0, "shmem_malloc returned although PE %d left in it", npes - 1);
+}
+
 static void global_exit(void)
 {
     if (me == 1)
@@ -119,6 +133,7 @@ static const struct {
     {"free_private", free_private},
     {"no_finalize", no_finalize},
     {"sigkill", sigkill},
+    {"grow_no_finalize", grow_no_finalize},
     {"global_exit", global_exit},
     {"exhaust", exhaust},
     {"different_sizes", different_sizes},

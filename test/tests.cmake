@@ -29,6 +29,11 @@ foreach(np 2 3)
   shmem_expect_test(fault_no_finalize PROGRAM faults NP ${np} ARGS no_finalize
     EXPECT --status nonzero --within 20 --match "without calling shmem_finalize")
 endforeach()
+# The heap may grow (SHMEM_SYMMETRIC_SIZE alone would fix its size).
+shmem_expect_test(fault_grow_no_finalize PROGRAM faults NP 2 ARGS grow_no_finalize
+  ENV SHMEM_SYMMETRIC_SIZE_MAX=1G
+  EXPECT --status nonzero --within 20
+  --match "PE 1[: ].*(has died|died or is not in the same call|without calling shmem_finalize)")
 shmem_expect_test(fault_sigkill PROGRAM faults NP 2 ARGS sigkill
   EXPECT --status nonzero --within 20)
 shmem_expect_test(fault_global_exit PROGRAM faults NP 2 ARGS global_exit

@@ -4,6 +4,7 @@
  * and by the CPUs. The fd travels to node peers like a memfd; each imports
  * it, maps it into its window and grants its own GPU access. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../heap/heap.h"
@@ -61,21 +62,59 @@ static char *cu_reserve(size_t bytes)
     return (char *)(uintptr_t)cu.window;
 }
 
+/* Whether cuMemCreate's failure r for bytes is the memory running out (an
+ * allocation larger than the GPU's free memory is, whatever the code says):
+ * then the heap does not grow, and shmem_malloc returns NULL. */
+static int out_of_memory(CUresult r, size_t bytes, size_t *free_b, size_t *total_b)
+{
+    *free_b = *total_b = 0;
+    if (!cu.pinned && shmemi_cu.cuMemGetInfo(free_b, total_b) != CUDA_SUCCESS)
+        *free_b = *total_b = 0;
+    return r == CUDA_ERROR_OUT_OF_MEMORY || (!cu.pinned && *total_b && bytes > *free_b);
+}
+
 static int cu_create(size_t bytes)
 {
-    shmemi_gpu_bind_thread("shmem_malloc");
+    /* The heap's first chunk is made by shmem_init, the others by growth. */
+    const char *call = shmemi_heap.size ? "shmem_malloc" : "shmem_init";
+    shmemi_gpu_bind_thread(call);
     CUmemAllocationProp p = prop();
     CUmemGenericAllocationHandle h;
-    SHMEMI_CU("shmem_malloc", cuMemCreate(&h, bytes, &p, 0),
-              "the GPU is out of memory: free device memory, or lower "
-              "SHMEM_SYMMETRIC_SIZE / SHMEM_SYMMETRIC_SIZE_MAX");
+    CUresult r = shmemi_cu.cuMemCreate(&h, bytes, &p, 0);
+    size_t free_b, total_b;
+    if (r != CUDA_SUCCESS && out_of_memory(r, bytes, &free_b, &total_b)) {
+        const char *name = "?";
+        shmemi_cu.cuGetErrorName(r, &name);
+        char room[96] = "";
+        if (total_b)
+            snprintf(room, sizeof room, " (%zu of its %zu bytes are free)", free_b, total_b);
+        shmemi_warn(call, "cuMemCreate of %zu bytes of %s for the symmetric heap "
+                    "(%zu bytes so far) failed: %s; %s%s has no room for it%s. %s; "
+                    "PEs that share a GPU (SHMEM_GPU_SHARE=1) share its memory",
+                    bytes, cu.pinned ? "pinned host memory" : "GPU memory",
+                    shmemi_heap.size, name, cu.pinned ? "the host" : "GPU ",
+                    cu.pinned ? "" : shmemi_gpu.busid, room,
+                    shmemi_heap.size ? "shmem_malloc returns NULL: allocate less, or "
+                                       "free memory"
+                                     : "Lower SHMEM_SYMMETRIC_SIZE, the heap's first size");
+        return -1;
+    }
+    shmemi_cuda_check(r, "cuMemCreate", call, NULL);
     cu.own = grow_array(cu.own, &cu.cap_own, cu.n_own + 1, sizeof *cu.own);
     cu.own[cu.n_own++] = h;
     int fd = -1;
-    SHMEMI_CU("shmem_malloc",
+    SHMEMI_CU(call,
               cuMemExportToShareableHandle(&fd, h, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
               NULL);
     return fd;
+}
+
+/* The chunk that the last cu_create made was not mapped (another PE could
+ * not make its own): give its memory back. */
+static void cu_discard(void)
+{
+    shmemi_gpu_bind_thread("shmem_malloc");
+    SHMEMI_CU("shmem_malloc", cuMemRelease(cu.own[--cu.n_own]), NULL);
 }
 
 static void cu_map(char *addr, size_t bytes, int fd)
@@ -196,6 +235,7 @@ static void cu_quiet(void)
 static struct shmemi_heap_backend backend = {
     .reserve = cu_reserve,
     .create = cu_create,
+    .discard = cu_discard,
     .map = cu_map,
     .release = cu_release,
     .copy = cu_copy,

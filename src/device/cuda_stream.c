@@ -12,6 +12,7 @@
 #include "../init/config.h"
 #include "../rma/signal.h"
 #include "../sync/wait_set.h"
+#include "../team/team.h"
 #include "cuda_device.h"
 #include "cuda_kernels.h"
 #include "cuda_stream.h"
@@ -23,11 +24,16 @@ void shmemi_stream_check(const char *call)
         shmemi_fatal(call, "the symmetric heap is host memory (SHMEM_HEAP=%s), "
                      "which on-stream calls cannot use: run with "
                      "SHMEM_HEAP=device or SHMEM_HEAP=pinned", shmemi_config.heap);
-    if (shmemi_state.n_local != shmemi_state.n_pes)
-        shmemi_fatal(call, "on-stream calls reach other PEs through this "
-                     "node's peer window, but only %d of the %d PEs run on "
-                     "this node", shmemi_state.n_local, shmemi_state.n_pes);
     shmemi_gpu_bind_thread(call);
+}
+
+void shmemi_stream_members(const char *call, int start, int stride, int size)
+{
+    for (int i = 0; i < size; i++)
+        if (shmemi_state.local_index[start + i * stride] < 0)
+            shmemi_fatal(call, "on-stream calls reach other PEs through this "
+                         "node's peer window, but PE %d (member %d of the "
+                         "team) runs on another node", start + i * stride, i);
 }
 
 void shmemi_stream_copy(const char *call, void *dst, const void *src, size_t bytes,
@@ -41,9 +47,11 @@ void shmemi_stream_copy(const char *call, void *dst, const void *src, size_t byt
               "GPU's");
 }
 
-void shmemi_stream_barrier(const char *call, CUstream stream)
+void shmemi_stream_barrier(const char *call, shmem_team_t team, CUstream stream)
 {
-    shmemi_kernel_launch(call, SHMEMI_KERNEL_BARRIER, 1, 1, stream, NULL);
+    unsigned long long handle = (unsigned long long)(uintptr_t)team;
+    void *args[] = {&handle};
+    shmemi_kernel_launch(call, SHMEMI_KERNEL_BARRIER, 1, 1, stream, args);
 }
 
 void shmemx_putmem_on_stream(void *dest, const void *source, size_t nelems, int pe,
@@ -118,17 +126,27 @@ void shmemx_quiet_on_stream(shmemx_stream_t stream)
 }
 
 /* The stream's earlier copies have completed when the barrier's kernel
- * starts, and the barrier begins with a release fence for the stores of
- * earlier kernels: it is a barrier_all (quiet, then sync) as it stands, and
- * sync_all, which may complete less, is the same kernel. */
-void shmemx_barrier_all_on_stream(shmemx_stream_t stream)
+ * starts, and the barrier's release stores order the stores of earlier
+ * kernels before it: it is a barrier (quiet, then sync) as it stands, and
+ * the syncs, which may complete less, are the same kernel. */
+static void world_barrier(const char *call, CUstream stream)
 {
-    shmemi_stream_check(__func__);
-    shmemi_stream_barrier(__func__, stream);
+    shmemi_stream_check(call);
+    shmemi_stream_members(call, 0, 1, shmemi_state.n_pes);
+    shmemi_stream_barrier(call, SHMEM_TEAM_WORLD, stream);
 }
 
-void shmemx_sync_all_on_stream(shmemx_stream_t stream)
+void shmemx_barrier_all_on_stream(shmemx_stream_t stream) { world_barrier(__func__, stream); }
+
+void shmemx_sync_all_on_stream(shmemx_stream_t stream) { world_barrier(__func__, stream); }
+
+int shmemx_team_sync_on_stream(shmem_team_t team, shmemx_stream_t stream)
 {
+    shmemi_require_init(__func__);
+    if (team == SHMEM_TEAM_INVALID)
+        return -1;
     shmemi_stream_check(__func__);
-    shmemi_stream_barrier(__func__, stream);
+    shmemi_stream_members(__func__, team->start, team->stride, team->size);
+    shmemi_stream_barrier(__func__, team, stream);
+    return 0;
 }

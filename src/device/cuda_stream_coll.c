@@ -1,9 +1,11 @@
-/* On-stream collectives over every PE. Each is a device barrier (every PE's
- * source is ready and its dest free), copies or a kernel in which every PE
- * pulls what it needs from the others' memory into its own, and a device
- * barrier (every PE is done reading the others, so each may reuse its
- * buffers). Pulling spreads the copies over every PE's copy engines and
- * leaves each PE writing only its own memory. */
+/* On-stream collectives over a team whose members are all on this node.
+ * Each is a device barrier of the team (every member's source is ready and
+ * its dest free), copies or a kernel in which every member pulls what it
+ * needs from the others' memory into its own, and a device barrier (every
+ * member is done reading the others, so each may reuse its buffers).
+ * Pulling spreads the copies over every member's copy engines and leaves
+ * each writing only its own memory, so PEs outside the team are never
+ * touched. */
 #include <stdint.h>
 
 #include <shmemx.h>
@@ -13,17 +15,13 @@
 #include "cuda_kernels.h"
 #include "cuda_stream.h"
 
-/* Describes team into c; -1 for SHMEM_TEAM_INVALID. The device barrier
- * runs over all PEs, so the team must hold them all, in order. */
-static int world(const char *call, shmem_team_t team, struct shmemi_coll *c)
+/* Describes team into c; -1 for SHMEM_TEAM_INVALID. */
+static int team_of(const char *call, shmem_team_t team, struct shmemi_coll *c)
 {
     if (shmemi_coll_team(c, call, team) != 0)
         return -1;
-    if (c->start != 0 || c->stride != 1 || c->size != shmemi_state.n_pes)
-        shmemi_fatal(call, "on-stream collectives run over every PE (the "
-                     "device barrier's), but this team has %d of the %d PEs; "
-                     "use SHMEM_TEAM_WORLD", c->size, shmemi_state.n_pes);
     shmemi_stream_check(call);
+    shmemi_stream_members(call, c->start, c->stride, c->size);
     return 0;
 }
 
@@ -31,102 +29,105 @@ int shmemx_broadcastmem_on_stream(shmem_team_t team, void *dest, const void *sou
                                   size_t nelems, int PE_root, shmemx_stream_t stream)
 {
     struct shmemi_coll c;
-    if (world(__func__, team, &c) != 0)
+    if (team_of(__func__, team, &c) != 0)
         return -1;
     if (PE_root < 0 || PE_root >= c.size)
         shmemi_fatal(__func__, "PE_root %d is not a PE of the team (0 to %d)", PE_root,
                      c.size - 1);
     if (nelems == 0)
         return 0;
-    const char *from = shmemi_rma_target(__func__, source, nelems, PE_root);
-    char *to = shmemi_rma_target(__func__, dest, nelems, c.me);
-    shmemi_stream_barrier(__func__, stream);
+    const char *from = shmemi_rma_target(__func__, source, nelems, shmemi_coll_pe(&c, PE_root));
+    char *to = shmemi_rma_target(__func__, dest, nelems, shmemi_state.my_pe);
+    shmemi_stream_barrier(__func__, team, stream);
     if (from != to)
         shmemi_stream_copy(__func__, to, from, nelems, stream);
-    shmemi_stream_barrier(__func__, stream);
+    shmemi_stream_barrier(__func__, team, stream);
+    return 0;
+}
+
+/* Block i of this member's dest is nelems bytes of member i's source,
+ * my_index * source_step bytes in (as shmemi_dev_block_exchange moves
+ * them): source_step 0 is fcollect, nelems alltoall. */
+static int exchange(const char *call, shmem_team_t team, void *dest, const void *source,
+                    size_t nelems, size_t source_step, shmemx_stream_t stream)
+{
+    struct shmemi_coll c;
+    if (team_of(call, team, &c) != 0)
+        return -1;
+    if (nelems == 0)
+        return 0;
+    char *to = shmemi_rma_target(call, dest, shmemi_coll_bytes(&c, nelems, c.size),
+                                 shmemi_state.my_pe);
+    shmemi_rma_target(call, source, source_step * (size_t)(c.size - 1) + nelems,
+                      shmemi_state.my_pe);
+    const char *mine = (const char *)source + (size_t)c.me * source_step;
+    shmemi_stream_barrier(call, team, stream);
+    /* Members start at different peers, as the device form does. */
+    for (int j = 0; j < c.size; j++) {
+        int i = (c.me + j) % c.size;
+        shmemi_stream_copy(call, to + (size_t)i * nelems,
+                           shmemi_rma_target(call, mine, nelems, shmemi_coll_pe(&c, i)),
+                           nelems, stream);
+    }
+    shmemi_stream_barrier(call, team, stream);
     return 0;
 }
 
 int shmemx_fcollectmem_on_stream(shmem_team_t team, void *dest, const void *source,
                                  size_t nelems, shmemx_stream_t stream)
 {
-    struct shmemi_coll c;
-    if (world(__func__, team, &c) != 0)
-        return -1;
-    if (nelems == 0)
-        return 0;
-    char *to = shmemi_rma_target(__func__, dest, shmemi_coll_bytes(&c, nelems, c.size), c.me);
-    shmemi_stream_barrier(__func__, stream);
-    for (int p = 0; p < c.size; p++)
-        shmemi_stream_copy(__func__, to + (size_t)p * nelems,
-                           shmemi_rma_target(__func__, source, nelems, p), nelems, stream);
-    shmemi_stream_barrier(__func__, stream);
-    return 0;
+    return exchange(__func__, team, dest, source, nelems, 0, stream);
 }
 
-/* Block p of this PE's dest is block me of PE p's source. */
 int shmemx_alltoallmem_on_stream(shmem_team_t team, void *dest, const void *source,
                                  size_t nelems, shmemx_stream_t stream)
 {
-    struct shmemi_coll c;
-    if (world(__func__, team, &c) != 0)
-        return -1;
-    if (nelems == 0)
-        return 0;
-    size_t bytes = shmemi_coll_bytes(&c, nelems, c.size);
-    char *to = shmemi_rma_target(__func__, dest, bytes, c.me);
-    const char *mine = (const char *)shmemi_rma_target(__func__, source, bytes, c.me) +
-                       (size_t)c.me * nelems;
-    shmemi_stream_barrier(__func__, stream);
-    for (int p = 0; p < c.size; p++)
-        shmemi_stream_copy(__func__, to + (size_t)p * nelems,
-                           shmemi_rma_target(__func__, mine, nelems, p), nelems, stream);
-    shmemi_stream_barrier(__func__, stream);
-    return 0;
+    return exchange(__func__, team, dest, source, nelems, nelems, stream);
 }
 
-/* The first element of PE i's share of n elements among `size` PEs (as
- * even as can be; i = size gives n). */
+/* The first element of member i's share of n elements among `size`
+ * members (as even as can be; i = size gives n). */
 static size_t share(size_t n, int size, int i)
 {
     size_t q = n / (size_t)size, r = n % (size_t)size, ii = (size_t)i;
     return q * ii + (ii < r ? ii : r);
 }
 
-/* Reduce-scatter, then allgather: this PE sums its share of the elements
- * over every PE into its own dest (src/device/kernels/reduce.cuh), then,
- * after a barrier, copies each other PE's share of the result from that
- * PE's dest. */
+/* Reduce-scatter, then allgather: this member sums its share of the
+ * elements over every member into its own dest
+ * (src/device/kernels/reduce.cuh), then, after a barrier, copies each other
+ * member's share of the result from that member's dest. */
 static int sum_reduce(const char *call, shmem_team_t team, void *dest, const void *source,
                       size_t nreduce, size_t elem, enum shmemi_kernel kernel,
                       shmemx_stream_t stream)
 {
     struct shmemi_coll c;
-    if (world(call, team, &c) != 0)
+    if (team_of(call, team, &c) != 0)
         return -1;
     if (nreduce == 0)
         return 0;
     size_t bytes = shmemi_coll_bytes(&c, nreduce, elem);
-    char *to = shmemi_rma_target(call, dest, bytes, c.me);
-    /* The other PEs read source: it must be symmetric too. */
-    shmemi_rma_target(call, source, bytes, c.me);
+    char *to = shmemi_rma_target(call, dest, bytes, shmemi_state.my_pe);
+    /* The other members read source: it must be symmetric too. */
+    shmemi_rma_target(call, source, bytes, shmemi_state.my_pe);
     size_t begin = share(nreduce, c.size, c.me), end = share(nreduce, c.size, c.me + 1);
-    shmemi_stream_barrier(call, stream);
+    shmemi_stream_barrier(call, team, stream);
     if (end > begin) {
         size_t blocks = (end - begin + 255) / 256;
-        void *args[] = {&dest, &source, &begin, &end};
+        void *args[] = {&dest, &source, &begin, &end, &c.start, &c.stride, &c.size};
         shmemi_kernel_launch(call, kernel, blocks < 1024 ? (unsigned)blocks : 1024, 256,
                              stream, args);
     }
-    shmemi_stream_barrier(call, stream);
-    for (int p = 0; p < c.size; p++) {
-        size_t b = share(nreduce, c.size, p), e = share(nreduce, c.size, p + 1);
-        if (p != c.me && e > b)
+    shmemi_stream_barrier(call, team, stream);
+    for (int i = 0; i < c.size; i++) {
+        size_t b = share(nreduce, c.size, i), e = share(nreduce, c.size, i + 1);
+        if (i != c.me && e > b)
             shmemi_stream_copy(call, to + b * elem,
-                               shmemi_rma_target(call, to + b * elem, (e - b) * elem, p),
+                               shmemi_rma_target(call, to + b * elem, (e - b) * elem,
+                                                 shmemi_coll_pe(&c, i)),
                                (e - b) * elem, stream);
     }
-    shmemi_stream_barrier(call, stream);
+    shmemi_stream_barrier(call, team, stream);
     return 0;
 }
 

@@ -11,33 +11,46 @@ struct shmemi_heap shmemi_heap;
 
 static size_t round_up(size_t v, size_t a) { return (v + a - 1) / a * a; }
 
-static void map_peer_ctrl(int local, int fd)
+/* Every node PE's fd of the memory being shared, by local index. */
+static int *exchange(const char *call, int fd)
 {
-    shmemi_host_backend.map(shmemi_heap.ctrl_window + (size_t)local * shmemi_heap.stride,
-                            shmemi_heap.ctrl_size, fd);
-    close(fd);
+    int *fds = malloc(sizeof(int) * (size_t)shmemi_state.n_local);
+    if (!fds)
+        shmemi_fatal(call, "out of host memory for the heap's handles");
+    shmemi_links_exchange_fd(call, fd, fds);
+    return fds;
 }
 
-/* The offset in every slot where the chunk being added goes. */
-static size_t chunk_at;
-static size_t chunk_bytes;
-
-static void map_peer_chunk(int local, int fd)
+/* Adds a chunk of `bytes` at the end of every PE's slot: this PE makes its
+ * memory, the node's PEs trade handles and, when every PE has made its
+ * own, each maps them all. 0; or -1 on every PE, with *short_pe the world
+ * number of the first PE that could not make its memory, after each PE
+ * has let go of what it made. */
+static int add_chunk(const char *call, size_t bytes, int *short_pe)
 {
-    shmemi_heap.backend->map(shmemi_heap.window + (size_t)local * shmemi_heap.stride +
-                                 chunk_at, chunk_bytes, fd);
-    close(fd);
-}
-
-static void add_chunk(const char *call, size_t bytes)
-{
-    chunk_at = shmemi_heap.size;
-    chunk_bytes = bytes;
     int fd = shmemi_heap.backend->create(bytes);
-    shmemi_heap.backend->map(shmemi_heap.base + chunk_at, bytes, fd);
-    shmemi_links_exchange_fd(call, fd, map_peer_chunk);
-    close(fd);
+    int *fds = exchange(call, fd);
+    *short_pe = -1;
+    for (int i = 0; i < shmemi_state.n_local && *short_pe < 0; i++)
+        if (fds[i] < 0)
+            *short_pe = shmemi_state.local_pes[i];
+    for (int i = 0; i < shmemi_state.n_local; i++) {
+        if (fds[i] < 0)
+            continue;
+        if (*short_pe < 0)
+            shmemi_heap.backend->map(shmemi_heap.window + (size_t)i * shmemi_heap.stride +
+                                         shmemi_heap.size,
+                                     bytes, fds[i]);
+        close(fds[i]);
+    }
+    free(fds);
+    if (*short_pe >= 0) {
+        if (fd >= 0 && shmemi_heap.backend->discard)
+            shmemi_heap.backend->discard();
+        return -1;
+    }
     shmemi_heap.size += bytes;
+    return 0;
 }
 
 static size_t heap_cap(size_t initial, size_t default_cap, size_t reserve)
@@ -78,32 +91,47 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     h->pid = (int)getpid();
     atomic_store(&h->state, SHMEMI_PE_RUNNING);
     shmemi_links_open();
-    shmemi_links_exchange_fd("shmem_init", ctrl_fd, map_peer_ctrl);
-    close(ctrl_fd);
+    int *fds = exchange("shmem_init", ctrl_fd);
+    for (int i = 0; i < shmemi_state.n_local; i++) {
+        if (i != shmemi_state.my_local)
+            shmemi_host_backend.map(shmemi_heap.ctrl_window + (size_t)i * shmemi_heap.stride,
+                                    shmemi_heap.ctrl_size, fds[i]);
+        close(fds[i]);
+    }
+    free(fds);
     shmemi_liveness_start();
 
     /* Data window, with its first chunk. */
     shmemi_heap.window = shmemi_heap.backend->reserve(span);
     shmemi_heap.base = shmemi_heap.window + slot;
     shmemi_heap.size = 0;
-    add_chunk("shmem_init", initial);
+    int short_pe;
+    if (add_chunk("shmem_init", initial, &short_pe) != 0)
+        shmemi_fatal("shmem_init", "PE %d could not make the first %zu bytes of its "
+                     "symmetric heap (%s memory; see its message); lower "
+                     "SHMEM_SYMMETRIC_SIZE", short_pe, initial, shmemi_heap.backend->name);
     shmemi_alloc_init(0, shmemi_heap.size);
 }
 
-int shmemi_heap_grow(size_t bytes)
+int shmemi_heap_grow(size_t bytes, int *short_pe)
 {
     size_t gran = shmemi_heap.backend->granularity;
     size_t room = shmemi_heap.cap - shmemi_heap.size;
     size_t need = round_up(bytes, gran);
+    *short_pe = -1;
     if (need > room)
         return -1;
     /* Doubling keeps the number of chunks (and of collective growths)
-     * logarithmic in the final size. */
+     * logarithmic in the final size; where the memory for the double is
+     * not there, what was asked for may still be. Every PE knows both
+     * outcomes, so all take the same path. */
     size_t add = shmemi_heap.size > need ? round_up(shmemi_heap.size, gran) : need;
     if (add > room)
         add = need;
     size_t old = shmemi_heap.size;
-    add_chunk("shmem_malloc", add);
+    if (add_chunk("shmem_malloc", add, short_pe) != 0 &&
+        (add == need || add_chunk("shmem_malloc", need, short_pe) != 0))
+        return -1;
     shmemi_alloc_extend(old, shmemi_heap.size);
     return 0;
 }

@@ -57,8 +57,13 @@ struct shmemi_heap_backend {
     /* Reserves n_slots * stride bytes of address space; returns the base. */
     char *(*reserve)(size_t bytes);
     /* Makes a chunk of this PE's memory; returns a file descriptor that a
-     * node peer can import. */
+     * node peer can import, or -1, after a warning that says why, when the
+     * memory is not there (the GPU's is used up). */
     int (*create)(size_t bytes);
+    /* Releases the chunk that the last create made, which nothing maps
+     * (another PE could not make its own); NULL where closing its fd is
+     * enough. */
+    void (*discard)(void);
     /* Maps bytes of the memory behind fd (this PE's or a peer's) at addr. */
     void (*map)(char *addr, size_t bytes, int fd);
     /* Undoes every map, create and reserve. */
@@ -105,8 +110,9 @@ extern struct shmemi_heap shmemi_heap;
 void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve);
 void shmemi_heap_finalize(void);
 /* Collective: maps at least `bytes` more data heap on every PE. 0, or -1
- * when the cap does not allow it (nothing changes then). */
-int shmemi_heap_grow(size_t bytes);
+ * when the cap does not allow it or a PE could not make the memory
+ * (*short_pe is then that PE, else -1); nothing changes then, on any PE. */
+int shmemi_heap_grow(size_t bytes, int *short_pe);
 
 static inline struct shmemi_heap_header *shmemi_heap_header_of(int local)
 {
@@ -174,15 +180,17 @@ void *shmemi_align(const char *call, size_t alignment, size_t size);
 void *shmemi_realloc(const char *call, void *ptr, size_t size);
 void shmemi_free(const char *call, void *ptr);
 
-/* fd_pass.c: one fd and a small payload over a Unix stream socket. */
+/* fd_pass.c: one fd (or none: -1) and a small payload over a Unix stream
+ * socket. */
 int shmemi_fd_send(int sock, int fd, const void *data, size_t len);
 int shmemi_fd_recv(int sock, int *fd, void *data, size_t len);
 
 /* peer_links.c: a stream socket between every two PEs of the node. */
 void shmemi_links_open(void);
 void shmemi_links_close(void);
-/* Sends fd to every node peer and calls take(local, fd) for each peer's. */
-void shmemi_links_exchange_fd(const char *call, int fd, void (*take)(int local, int fd));
+/* Sends fd (-1: this PE has none) to every node peer; fds[local] receives
+ * each peer's (-1 from a peer that had none), fds[my_local] fd. */
+void shmemi_links_exchange_fd(const char *call, int fd, int *fds);
 
 /* liveness.c: notices node peers that die without shmem_finalize. */
 void shmemi_liveness_start(void);

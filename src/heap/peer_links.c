@@ -119,7 +119,7 @@ void shmemi_links_open(void)
     close(listener);
 }
 
-void shmemi_links_exchange_fd(const char *call, int fd, void (*take)(int local, int fd))
+void shmemi_links_exchange_fd(const char *call, int fd, int *fds)
 {
     int n = shmemi_state.n_local, me = shmemi_state.my_local;
     /* Sends never block (one small message per link), so everyone sends
@@ -128,16 +128,16 @@ void shmemi_links_exchange_fd(const char *call, int fd, void (*take)(int local, 
         if (i != me && shmemi_fd_send(shmemi_heap.links[i], fd, &me, sizeof me) != 0)
             shmemi_fatal(call, "cannot send a heap handle to PE %d: it has died",
                          shmemi_state.local_pes[i]);
+    fds[me] = fd;
     for (int i = 0; i < n; i++) {
         if (i == me)
             continue;
-        int peer_fd = -1, from = -1;
-        if (shmemi_fd_recv(shmemi_heap.links[i], &peer_fd, &from, sizeof from) != 0 ||
+        int from = -1;
+        if (shmemi_fd_recv(shmemi_heap.links[i], &fds[i], &from, sizeof from) != 0 ||
             from != i)
             shmemi_fatal(call, "did not receive the heap handle of PE %d: it died "
                          "or is not in the same call",
                          shmemi_state.local_pes[i]);
-        take(i, peer_fd);
     }
 }
 

@@ -42,9 +42,19 @@ static int take_or_grow(const char *call, size_t size, size_t align, size_t *off
 {
     if (shmemi_alloc_take(size, align, off) == 0)
         return 0;
-    if (size <= SIZE_MAX - align && shmemi_heap_grow(size + align) == 0 &&
+    int short_pe = -1;
+    if (size <= SIZE_MAX - align && shmemi_heap_grow(size + align, &short_pe) == 0 &&
         shmemi_alloc_take(size, align, off) == 0)
         return 0;
+    if (short_pe >= 0) {
+        if (shmemi_state.my_pe == 0)
+            shmemi_warn(call, "cannot allocate %zu bytes: the symmetric heap (%zu "
+                        "bytes) could not grow, as PE %d had no %s memory for it "
+                        "(see its message); every PE returns NULL, and the heap "
+                        "is as it was", size, shmemi_heap.size, short_pe,
+                        shmemi_heap.backend->name);
+        return -1;
+    }
     if (shmemi_state.my_pe == 0)
         shmemi_warn(call, "cannot allocate %zu bytes: the symmetric heap has "
                     "reached its limit of %zu bytes and its largest free block "

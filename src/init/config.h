@@ -16,7 +16,8 @@
       "it a fixed size, as the OpenSHMEM specification describes.")           \
     X(SHMEM_SYMMETRIC_SIZE_MAX, symmetric_size_max, size, "0",                \
       "Largest size the symmetric heap may grow to. 0: SHMEM_SYMMETRIC_SIZE " \
-      "when that is set, else 64G for a host heap (address space only).")     \
+      "when that is set, else 64G for a host or pinned heap (address space "  \
+      "only) or the GPU's memory for a device heap.")                         \
     X(SHMEM_HEAP, heap, string, "auto",                                       \
       "Where the symmetric heap lives: auto (the PE's GPU when there is one, "\
       "else host memory), host (shared host memory), device (GPU memory, "    \

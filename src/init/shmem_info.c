@@ -13,7 +13,9 @@
 #include "config.h"
 #include "shmemrun_proto.h"
 #ifdef SHMEM_HAVE_CUDA
+#include "../device/cuda_device.h"
 #include "../device/cuda_driver.h"
+#include "../heap/heap.h"
 #endif
 
 static void print_gpus(void)
@@ -65,23 +67,49 @@ static void print_gpus(void)
 #endif
 }
 
-/* Under a launcher: PE 0 prints which PEs each PE reaches by load/store. */
+#define WHERE_LEN 64
+
+/* Where this PE's heap is: host memory, or which GPU's. */
+static void where(char *out)
+{
+#ifdef SHMEM_HAVE_CUDA
+    if (shmemi_heap.kind != SHMEMI_HEAP_HOST) {
+        snprintf(out, WHERE_LEN, "%s heap, GPU %s", shmemi_heap.backend->name,
+                 shmemi_gpu.busid);
+        return;
+    }
+#endif
+    snprintf(out, WHERE_LEN, "host heap");
+}
+
+/* Under a launcher: PE 0 prints which PEs each PE reaches by load/store,
+ * and where each PE's heap is. The heap may be GPU memory that the CPU
+ * cannot touch, so rows travel by put and get. */
 static void print_pes(void)
 {
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
-    char *row = shmem_calloc((size_t)n * (size_t)n, 1);
+    size_t line = (size_t)n + WHERE_LEN;
+    char *all = shmem_malloc(line * (size_t)n), *mine = calloc(line, 1);
+    if (!all || !mine) {
+        fprintf(stderr, "shmem-info: out of memory for the PE map\n");
+        shmem_global_exit(1);
+    }
     for (int pe = 0; pe < n; pe++)
-        row[(size_t)me * (size_t)n + (size_t)pe] = shmem_pe_accessible(pe) ? 'x' : '.';
-    if (me != 0)
-        shmem_putmem(row + (size_t)me * (size_t)n, row + (size_t)me * (size_t)n, (size_t)n, 0);
+        mine[pe] = shmem_pe_accessible(pe) ? 'x' : '.';
+    where(mine + n);
+    shmem_putmem(all + (size_t)me * line, mine, line, 0);
     shmem_barrier_all();
     if (me == 0) {
-        printf("PEs: %d; row p shows the PEs that PE p reaches by load/store (x):\n", n);
-        for (int p = 0; p < n; p++)
-            printf("  PE %4d: %.*s\n", p, n, row + (size_t)p * (size_t)n);
+        printf("PEs: %d; row p shows the PEs that PE p reaches by load/store (x), "
+               "then where its heap is:\n", n);
+        for (int p = 0; p < n; p++) {
+            shmem_getmem(mine, all + (size_t)p * line, line, 0);
+            printf("  PE %4d: %.*s  %.*s\n", p, n, mine, WHERE_LEN, mine + n);
+        }
     }
-    shmem_free(row);
+    free(mine);
+    shmem_free(all);
     shmem_finalize();
 }
 

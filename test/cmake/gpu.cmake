@@ -45,11 +45,11 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_runs(${name} ${name} ${T_ENV})
   endfunction()
 
-  # shmem_gpu_expect(name target ARGS.. EXPECT..): runs target at 2 PEs on
-  # the device heap under both launchers through expect.sh, which checks
-  # how it ends; skipped without a GPU.
+  # shmem_gpu_expect(name target [ENV..] ARGS.. EXPECT..): runs target at 2
+  # PEs on the device heap under both launchers through expect.sh, which
+  # checks how it ends; skipped without a GPU.
   function(shmem_gpu_expect name target)
-    cmake_parse_arguments(T "" "" "ARGS;EXPECT" ${ARGN})
+    cmake_parse_arguments(T "" "" "ENV;ARGS;EXPECT" ${ARGN})
     foreach(launcher mpirun shmemrun)
       shmem_launch(run ${launcher} 2)
       set(t ${name}/${launcher}/2)
@@ -57,7 +57,7 @@ if(CUDAToolkit_FOUND)
         $<TARGET_FILE:gpu_probe> ${EXPECT} ${T_EXPECT} -- ${run} $<TARGET_FILE:${target}> ${T_ARGS})
       set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS "gpu;fault"
         SKIP_RETURN_CODE 77 RUN_SERIAL TRUE
-        ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;SHMEM_HEAP=device")
+        ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;SHMEM_HEAP=device;${T_ENV}")
     endforeach()
   endfunction()
 
@@ -65,6 +65,26 @@ if(CUDAToolkit_FOUND)
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device SHMEM_SYMMETRIC_SIZE=256M
     SHMEM_SYMMETRIC_SIZE_MAX=8G)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
+
+  # Faults of the GPU heap: its memory runs out at shmem_init (the job
+  # ends, saying what to lower) or in a growth (NULL on every PE, nothing
+  # kept, the heap still works; 512G of address space a PE lets the growth
+  # reach cuMemCreate), or a PE dies while the others grow it.
+  add_executable(gpu_heap_faults gpu/gpu_heap_faults.c)
+  target_link_libraries(gpu_heap_faults PRIVATE shmem CUDA::cuda_driver)
+  shmem_gpu_expect(gpu_heap_fault_init_oom gpu_heap_faults ENV SHMEM_SYMMETRIC_SIZE=200G
+    ARGS init_oom
+    EXPECT --status nonzero --match "shmem_init: cuMemCreate of [0-9]+ bytes of GPU memory"
+    --match "PE [0-9]+ could not make the first [0-9]+ bytes.*SHMEM_SYMMETRIC_SIZE")
+  shmem_gpu_expect(gpu_heap_fault_grow_oom gpu_heap_faults ENV SHMEM_SYMMETRIC_SIZE_MAX=512G
+    ARGS grow_oom
+    EXPECT --status 0 --match "shmem_malloc: cuMemCreate of [0-9]+ bytes of GPU memory.*no room"
+    --match "could not grow, as PE [0-9]+ had no device memory")
+  shmem_gpu_expect(gpu_heap_fault_grow_exit gpu_heap_faults ARGS grow_exit
+    EXPECT --status nonzero --within 30
+    --match "PE 1[: ].*(has died|died or is not in the same call|without calling shmem_finalize)")
+  shmem_gpu_expect(gpu_heap_fault_grow_sigkill gpu_heap_faults ARGS grow_sigkill
+    EXPECT --status nonzero --within 30 --match "(PE|rank) 1")
 
   # On-stream calls on a host heap: a clear error, checked on any machine.
   add_executable(stream_faults gpu/stream_faults.c)
@@ -81,6 +101,11 @@ if(CUDAToolkit_FOUND)
   if(CMAKE_CUDA_COMPILER AND NOT SHMEM_SANITIZE)
     shmem_gpu_cu_test(gpu_stream gpu/gpu_stream.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_stream_graph gpu/gpu_stream_graph.cu ENV SHMEM_HEAP=device)
+    # On-stream team calls on the teams' dissemination barriers, then on
+    # the emulated switch's slots.
+    shmem_gpu_cu_test(gpu_stream_teams gpu/gpu_stream_teams.cu ENV SHMEM_HEAP=device)
+    shmem_gpu_runs(gpu_stream_teams_switch gpu_stream_teams SHMEM_HEAP=device
+      SHMEM_BARRIER_EMULATE=1)
     shmem_gpu_cu_test(gpu_device_rma gpu/gpu_device_rma.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma_rdc gpu/gpu_device_rma.cu RDC ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma_types gpu/gpu_device_rma_types.cu ENV SHMEM_HEAP=device)

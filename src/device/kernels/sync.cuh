@@ -4,9 +4,22 @@
 // state lives in GPU memory (the barrier's epoch, the signal words), never
 // in launch arguments that a captured graph would replay unchanged.
 
-// barrier_all and sync_all on a stream, and the barriers of the on-stream
-// collectives: the device barrier over all PEs.
-extern "C" __global__ void shmemi_k_barrier(void) { shmemi_dev_barrier(); }
+// The on-stream barriers and syncs, and the barriers of the on-stream
+// collectives: the device barrier of the team with this handle, looked up
+// when the kernel runs, so a graph replayed after the team was destroyed
+// stops with a message instead of running on the flags of a slot that
+// another team may own now.
+extern "C" __global__ void shmemi_k_barrier(unsigned long long team)
+{
+    const struct shmemi_device_team *t = shmemi_dev_team((shmem_team_t)(uintptr_t)team);
+    if (!t) {
+        printf("[shmem PE %d] an on-stream barrier or collective ran on a team "
+               "that no longer exists on this PE (destroyed while its work was "
+               "queued, or in a graph replayed after)\n", shmemi_dstate.my_pe);
+        __trap();
+    }
+    shmemi_dev_team_barrier(t);
+}
 
 // Makes the stream's earlier stores (kernels of the user's included)
 // visible to every PE before the stream goes on.

@@ -4,6 +4,7 @@
 
 #include "../init/config.h"
 #include "../init/error.h"
+#include "../transport/transport.h"
 #include "alloc.h"
 #include "heap.h"
 
@@ -37,6 +38,8 @@ static void add_chunk(const char *call, size_t bytes)
     shmemi_heap.backend->map(shmemi_heap.base + chunk_at, bytes, fd);
     shmemi_links_exchange_fd(call, fd, map_peer_chunk);
     close(fd);
+    if (shmemi_remote)
+        shmemi_remote->expose(call, SHMEMI_SEG_DATA, shmemi_heap.base + chunk_at, bytes);
     shmemi_heap.size += bytes;
 }
 
@@ -81,6 +84,14 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     shmemi_links_exchange_fd("shmem_init", ctrl_fd, map_peer_ctrl);
     close(ctrl_fd);
     shmemi_liveness_start();
+    if (shmemi_remote) {
+        if (shmemi_heap.kind == SHMEMI_HEAP_DEVICE)
+            shmemi_fatal("shmem_init", "the job spans nodes, and a symmetric heap in GPU "
+                         "memory cannot be reached from other nodes yet: set "
+                         "SHMEM_HEAP=host or SHMEM_HEAP=pinned");
+        shmemi_remote->expose("shmem_init", SHMEMI_SEG_CTRL, shmemi_heap.ctrl,
+                              shmemi_heap.ctrl_size);
+    }
 
     /* Data window, with its first chunk. */
     shmemi_heap.window = shmemi_heap.backend->reserve(span);

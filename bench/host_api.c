@@ -33,7 +33,7 @@
  * the exit status is 1 if any delivered wrong data.
  *
  * Options: -q (or HOST_API_QUICK set to anything but "0") shortens every
- * measurement, for smoke runs. */
+ * measurement, for smoke runs; -n leaves out the collectives. */
 /* clock_gettime and sysconf are POSIX, hidden by a strict -std=c11. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -381,11 +381,16 @@ int main(int argc, char **argv)
 {
     const char *env = getenv("HOST_API_QUICK");
     int quick = env && *env && strcmp(env, "0") != 0;
+    /* -n leaves out the collectives: atomics and barriers alone, which
+     * also run between nodes (bench/compare_ucx.sh). */
+    int no_coll = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-q") == 0) {
             quick = 1;
+        } else if (strcmp(argv[i], "-n") == 0) {
+            no_coll = 1;
         } else {
-            fprintf(stderr, "usage: %s [-q]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-q] [-n]\n", argv[0]);
             return 2;
         }
     }
@@ -444,7 +449,7 @@ int main(int argc, char **argv)
     bench_sync(SYNC_TEAM, "team_sync");
 #endif
     unsigned seed = 1;
-    for (int team = 0; team <= HAVE_TEAMS && !bad; team++)
+    for (int team = 0; team <= HAVE_TEAMS && !bad && !no_coll; team++)
         for (int kind = C_BCAST; kind <= C_SUM && !bad; kind++)
             bench_coll(kind, team, &seed);
 

@@ -4,6 +4,7 @@
 
 #include "../init/config.h"
 #include "../init/error.h"
+#include "../transport/transport.h"
 #include "alloc.h"
 #include "heap.h"
 
@@ -44,11 +45,22 @@ static int add_chunk(const char *call, size_t bytes, int *short_pe)
         close(fds[i]);
     }
     free(fds);
+    /* PEs of other nodes cannot see this node's shortage, and would grow
+     * without it. */
+    if (*short_pe >= 0 && shmemi_remote)
+        shmemi_fatal(call, "PE %d had no %s memory for %zu more bytes of symmetric "
+                     "heap, and other nodes' PEs grow theirs without waiting: "
+                     "the heap would stop being symmetric; raise the memory "
+                     "available or allocate less",
+                     *short_pe, shmemi_heap.backend->name, bytes);
     if (*short_pe >= 0) {
         if (fd >= 0 && shmemi_heap.backend->discard)
             shmemi_heap.backend->discard();
         return -1;
     }
+    if (shmemi_remote)
+        shmemi_remote->expose(call, SHMEMI_SEG_DATA, shmemi_heap.base + shmemi_heap.size,
+                              bytes);
     shmemi_heap.size += bytes;
     return 0;
 }
@@ -100,6 +112,14 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     }
     free(fds);
     shmemi_liveness_start();
+    if (shmemi_remote) {
+        if (shmemi_heap.kind == SHMEMI_HEAP_DEVICE)
+            shmemi_fatal("shmem_init", "the job spans nodes, and a symmetric heap in GPU "
+                         "memory cannot be reached from other nodes yet: set "
+                         "SHMEM_HEAP=host or SHMEM_HEAP=pinned");
+        shmemi_remote->expose("shmem_init", SHMEMI_SEG_CTRL, shmemi_heap.ctrl,
+                              shmemi_heap.ctrl_size);
+    }
 
     /* Data window, with its first chunk. */
     shmemi_heap.window = shmemi_heap.backend->reserve(span);

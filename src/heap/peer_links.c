@@ -97,19 +97,22 @@ void shmemi_links_open(void)
     shmemi_heap.links = malloc(sizeof(int) * (size_t)n);
     for (int i = 0; i < n; i++)
         shmemi_heap.links[i] = -1;
-    if (n == 1)
-        return;
-
-    struct sockaddr_un a;
-    socklen_t len = link_address(&a, shmemi_state.my_pe);
-    int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (listener < 0 || bind(listener, (struct sockaddr *)&a, len) != 0 ||
-        listen(listener, SOMAXCONN) != 0)
-        shmemi_fatal("shmem_init", "cannot open the local socket @%s: %s",
-                     a.sun_path + 1, strerror(errno));
-    /* Everyone listens before anyone connects. */
+    int listener = -1;
+    if (n > 1) {
+        struct sockaddr_un a;
+        socklen_t len = link_address(&a, shmemi_state.my_pe);
+        listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (listener < 0 || bind(listener, (struct sockaddr *)&a, len) != 0 ||
+            listen(listener, SOMAXCONN) != 0)
+            shmemi_fatal("shmem_init", "cannot open the local socket @%s: %s",
+                         a.sun_path + 1, strerror(errno));
+    }
+    /* Everyone listens before anyone connects. The barrier is over the
+     * whole job, so a PE alone on its node takes part too. */
     if (shmemi_state.boot.barrier() != 0)
         shmemi_fatal("shmem_init", "bootstrap barrier failed");
+    if (n == 1)
+        return;
 
     for (int i = 0; i < me; i++)
         shmemi_heap.links[i] = connect_to(i);

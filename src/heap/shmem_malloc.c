@@ -11,8 +11,20 @@
 #include "../init/config.h"
 #include "../init/error.h"
 #include "../sync/sync.h"
+#include "../transport/transport.h"
 #include "alloc.h"
 #include "heap.h"
+
+/* A PE blocked in a bootstrap collective (the argument check, a heap
+ * growth's exchanges) does not progress the inter-node transport, and PEs
+ * of other nodes may need it to finish operations they issued before this
+ * call: when the job spans nodes, every PE first completes those in a
+ * barrier, which progresses while it waits. */
+static void settle(void)
+{
+    if (shmemi_remote)
+        shmemi_barrier_world();
+}
 
 /* Under SHMEM_DEBUG: every PE must have passed the same arguments, or the
  * heaps stop being symmetric; say which PE differs. */
@@ -20,6 +32,7 @@ static void check_agreement(const char *call, uint64_t a, uint64_t b)
 {
     if (!shmemi_config.debug)
         return;
+    settle();
     uint64_t mine[2] = {a, b};
     uint64_t *all = calloc((size_t)shmemi_state.n_pes, sizeof mine);
     if (!all || shmemi_state.boot.allgather(mine, all, sizeof mine) != 0)
@@ -43,9 +56,12 @@ static int take_or_grow(const char *call, size_t size, size_t align, size_t *off
     if (shmemi_alloc_take(size, align, off) == 0)
         return 0;
     int short_pe = -1;
-    if (size <= SIZE_MAX - align && shmemi_heap_grow(size + align, &short_pe) == 0 &&
-        shmemi_alloc_take(size, align, off) == 0)
-        return 0;
+    if (size <= SIZE_MAX - align) {
+        settle();
+        if (shmemi_heap_grow(size + align, &short_pe) == 0 &&
+            shmemi_alloc_take(size, align, off) == 0)
+            return 0;
+    }
     if (short_pe >= 0) {
         if (shmemi_state.my_pe == 0)
             shmemi_warn(call, "cannot allocate %zu bytes: the symmetric heap (%zu "

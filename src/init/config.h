@@ -45,6 +45,11 @@
     X(SHMEM_TEAMS_MAX, teams_max, size, "1024",                               \
       "Teams that can exist at once (SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED "  \
       "included); each holds a few KiB of symmetric scratch.")                \
+    X(SHMEM_VIRTUAL_NODES, virtual_nodes, size, "0",                          \
+      "Split each host into nodes of this many PEs (PE / n numbers the "     \
+      "node), which reach each other through the inter-node transport (UCX) " \
+      "as PEs on different machines would: for testing that path on one "    \
+      "machine. 0: nodes are hosts.")                                         \
     X(SHMEM_PEER_TIMEOUT, peer_timeout, size, "10",                           \
       "Seconds shmem_init waits for the node's PEs to connect to each other " \
       "before it reports which ones are missing.")                            \

@@ -12,6 +12,7 @@
 #include "../heap/heap.h"
 #include "../sync/sync.h"
 #include "../team/team.h"
+#include "../transport/transport.h"
 #include "config.h"
 #include "error.h"
 #include "locality.h"
@@ -49,6 +50,7 @@ static void start(int requested)
     shmemi_state.thread_level = requested > SHMEM_THREAD_MULTIPLE ? SHMEM_THREAD_MULTIPLE
                                                                   : requested;
     shmemi_locality_init();
+    shmemi_transport_init();
     size_t team_bytes = shmemi_team_ctrl_bytes();
     shmemi_heap_init(team_bytes + shmemi_mailbox_ctrl_bytes(), shmemi_device_state_bytes());
     shmemi_team_init();
@@ -90,6 +92,7 @@ void shmem_finalize(void)
     shmemi_device_state_fini();
     shmemi_team_fini();
     shmemi_mailbox_fini();
+    shmemi_transport_fini();
     shmemi_heap_finalize();
     if (shmemi_state.boot.finalize() != 0)
         shmemi_warn(__func__, "the bootstrap did not finalize cleanly");

@@ -1,7 +1,14 @@
 /* Two PEs share a node when they see the same host name and the same kernel
  * boot: the boot id tells apart containers that reuse a host name on
  * different machines. Every PE also tells its pid and heap size, so that
- * messages can name processes and mismatched settings are caught. */
+ * messages can name processes and mismatched settings are caught.
+ *
+ * SHMEM_VIRTUAL_NODES=k splits each host into nodes of k PEs (PE / k
+ * numbers the node), which is all the rest of the runtime ever learns of
+ * nodes: the peer window, node teams and liveness treat them as separate
+ * nodes, and the inter-node transport carries the traffic between them, so
+ * one machine can test it. Only the choice of how long to spin looks at the
+ * real host, whose cores the PEs share. */
 #define _GNU_SOURCE
 #include "locality.h"
 
@@ -18,6 +25,7 @@
 
 struct pe_card {
     uint64_t node;
+    uint64_t host;
     uint64_t symmetric_size;
     int32_t pid;
     int32_t pad;
@@ -55,7 +63,16 @@ static void *xcalloc(size_t n, size_t size)
 void shmemi_locality_init(void)
 {
     int n = shmemi_state.n_pes, me = shmemi_state.my_pe;
-    struct pe_card mine = {.node = node_id(),
+    uint64_t host = node_id();
+    uint64_t node = host;
+    if (shmemi_config.virtual_nodes) {
+        char group[32];
+        snprintf(group, sizeof group, "/virtual node %zu",
+                 (size_t)me / shmemi_config.virtual_nodes);
+        node = fnv(host, group);
+    }
+    struct pe_card mine = {.node = node,
+                           .host = host,
                            .symmetric_size = shmemi_config.symmetric_size,
                            .pid = (int32_t)getpid()};
     if (sched_getaffinity(0, sizeof mine.cpus, &mine.cpus) != 0)
@@ -67,9 +84,9 @@ void shmemi_locality_init(void)
     shmemi_state.local_index = xcalloc((size_t)n, sizeof(int));
     shmemi_state.local_pes = xcalloc((size_t)n, sizeof(int));
     shmemi_state.pids = xcalloc((size_t)n, sizeof(int));
-    int n_local = 0;
-    cpu_set_t node_cpus;
-    CPU_ZERO(&node_cpus);
+    int n_local = 0, n_host = 0;
+    cpu_set_t host_cpus;
+    CPU_ZERO(&host_cpus);
     for (int pe = 0; pe < n; pe++) {
         if (all[pe].symmetric_size != mine.symmetric_size)
             shmemi_fatal("shmem_init",
@@ -78,12 +95,15 @@ void shmemi_locality_init(void)
                          (unsigned long long)mine.symmetric_size, me,
                          (unsigned long long)all[pe].symmetric_size, pe);
         shmemi_state.pids[pe] = all[pe].pid;
+        if (all[pe].host == mine.host) {
+            n_host++;
+            CPU_OR(&host_cpus, &host_cpus, &all[pe].cpus);
+        }
         if (all[pe].node == mine.node) {
             if (pe == me)
                 shmemi_state.my_local = n_local;
             shmemi_state.local_pes[n_local] = pe;
             shmemi_state.local_index[pe] = n_local++;
-            CPU_OR(&node_cpus, &node_cpus, &all[pe].cpus);
         } else {
             shmemi_state.local_index[pe] = -1;
         }
@@ -91,11 +111,11 @@ void shmemi_locality_init(void)
     shmemi_state.n_local = n_local;
     free(all);
 
-    /* Spinning only pays while every PE of the node has a core of its own;
+    /* Spinning only pays while every PE of the host has a core of its own;
      * past that a spinning PE steals the core of the PE it waits for. */
-    int cores = CPU_COUNT(&node_cpus);
+    int cores = CPU_COUNT(&host_cpus);
     shmemi_state.spin_limit = shmemi_config.spin_count ? shmemi_config.spin_count
-                              : n_local <= cores       ? 4096
+                              : n_host <= cores        ? 4096
                                                        : 1;
 }
 

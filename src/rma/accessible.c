@@ -1,5 +1,6 @@
-/* shmem_ptr and the accessibility queries: a PE of the node is reachable by
- * load/store through the peer window, any other PE is not (yet). */
+/* shmem_ptr and the accessibility queries: every PE is reachable by the
+ * RMA and AMO routines (those of other nodes through the transport), but
+ * only a PE of this node by load/store through the peer window. */
 #include <shmem.h>
 
 #include "rma.h"
@@ -7,7 +8,7 @@
 static int pe_accessible(const char *call, int pe)
 {
     shmemi_require_init(call);
-    return pe >= 0 && pe < shmemi_state.n_pes && shmemi_state.local_index[pe] >= 0;
+    return pe >= 0 && pe < shmemi_state.n_pes;
 }
 
 static int addr_accessible(const char *call, const void *addr, int pe)
@@ -17,7 +18,7 @@ static int addr_accessible(const char *call, const void *addr, int pe)
 
 void *shmemi_ptr(const char *call, const void *dest, int pe)
 {
-    if (!addr_accessible(call, dest, pe))
+    if (!addr_accessible(call, dest, pe) || shmemi_state.local_index[pe] < 0)
         return NULL;
     return shmemi_heap_at(dest, shmemi_state.local_index[pe]);
 }

@@ -57,10 +57,11 @@ SHMEMI_AMO_WORD(uint32_t)
 SHMEMI_AMO_WORD(uint64_t)
 #undef SHMEMI_AMO_WORD
 
-/* The AMOs the CPU cannot do itself: a misaligned word (an error) or a
- * word in GPU memory, which a kernel updates (src/device/cuda_amo.c). */
+/* The AMOs the CPU cannot do itself: a misaligned word (an error), a word
+ * on another node (word is NULL; the transport's AMO) or a word in GPU
+ * memory, which a kernel updates (src/device/cuda_amo.c). */
 uint64_t shmemi_amo_slow(const char *call, enum shmemi_amo_op op, const void *sym,
-                         void *word, size_t size, uint64_t value, uint64_t cond);
+                         void *word, size_t size, uint64_t value, uint64_t cond, int pe);
 
 /* Performs op on the size-byte word (4 or 8) at symmetric address sym on
  * pe and returns the word's old value (0 for SET); value and cond carry the
@@ -73,10 +74,10 @@ static inline uint64_t shmemi_amo(const char *call, enum shmemi_amo_op op,
                                   uint64_t cond, int pe)
 {
     char *p = shmemi_rma_target(call, sym, size, pe);
-    if (__builtin_expect(((uintptr_t)sym & (size - 1)) != 0 ||
+    if (__builtin_expect(!p || ((uintptr_t)sym & (size - 1)) != 0 ||
                              shmemi_heap.kind == SHMEMI_HEAP_DEVICE,
                          0))
-        return shmemi_amo_slow(call, op, sym, p, size, value, cond);
+        return shmemi_amo_slow(call, op, sym, p, size, value, cond, pe);
     if (size == sizeof(uint32_t))
         return shmemi_amo_uint32_t(op, (uint32_t *)p, (uint32_t)value, (uint32_t)cond);
     return shmemi_amo_uint64_t(op, (uint64_t *)p, value, cond);

@@ -1,6 +1,7 @@
 /* The AMO paths off the CPU's fast one, out of line so that the fast path
- * stays a few instructions: the misaligned-word error, and words in GPU
- * memory, which the library's kernels update. */
+ * stays a few instructions: the misaligned-word error, words on another
+ * node (the transport's AMOs), and words in GPU memory, which the library's
+ * kernels update. */
 #include <stdint.h>
 
 #include "amo.h"
@@ -9,12 +10,14 @@
 #endif
 
 uint64_t shmemi_amo_slow(const char *call, enum shmemi_amo_op op, const void *sym,
-                         void *word, size_t size, uint64_t value, uint64_t cond)
+                         void *word, size_t size, uint64_t value, uint64_t cond, int pe)
 {
     if ((uintptr_t)sym & (size - 1))
         shmemi_fatal(call, "address %p is not aligned to the %zu-byte size of "
                      "its type; AMOs need naturally aligned objects (as "
                      "shmem_malloc returns them)", sym, size);
+    if (!word)
+        return shmemi_remote->amo(call, op, sym, size, value, cond, pe);
 #ifdef SHMEM_HAVE_CUDA
     return shmemi_device_amo(call, op, word, size, value, cond);
 #else

@@ -6,13 +6,34 @@
 
 #include "rma.h"
 
+/* The copy itself: into the peer window, or through the transport. */
+static inline void shmemi_put_to(const char *call, void *dest, const void *src, size_t len,
+                                 int pe)
+{
+    char *t = shmemi_rma_target(call, dest, len, pe);
+    if (__builtin_expect(!t, 0))
+        shmemi_remote->put(call, dest, src, len, pe);
+    else
+        shmemi_heap_copy(t, src, len);
+}
+
+static inline void shmemi_get_from(const char *call, void *dest, const void *src, size_t len,
+                                   int pe)
+{
+    const char *s = shmemi_rma_target(call, src, len, pe);
+    if (__builtin_expect(!s, 0))
+        shmemi_remote->get(call, dest, src, len, pe);
+    else
+        shmemi_heap_copy(dest, s, len);
+}
+
 static inline void shmemi_put_bytes(const char *call, void *dest, const void *src,
                                     size_t len, int pe)
 {
     if (len == 0)
         return;
     shmemi_rma_check_local(call, src, len);
-    shmemi_heap_copy(shmemi_rma_target(call, dest, len, pe), src, len);
+    shmemi_put_to(call, dest, src, len, pe);
 }
 
 static inline void shmemi_get_bytes(const char *call, void *dest, const void *src,
@@ -21,7 +42,7 @@ static inline void shmemi_get_bytes(const char *call, void *dest, const void *sr
     if (len == 0)
         return;
     shmemi_rma_check_local(call, dest, len);
-    shmemi_heap_copy(dest, shmemi_rma_target(call, src, len, pe), len);
+    shmemi_get_from(call, dest, src, len, pe);
 }
 
 /* n rows of width bytes, dpitch and spitch bytes apart: every strided
@@ -49,6 +70,27 @@ static inline void shmemi_copy_strided(char *d, const char *s, ptrdiff_t dst,
     shmemi_copy_rows(d, (size_t)dst * elem, s, (size_t)sst * elem, elem, n);
 }
 
+/* The rows into dest on pe, or out of src on pe: load/store or transport. */
+static inline void shmemi_put_rows(const char *call, char *dest, size_t dpitch, const char *src,
+                                   size_t spitch, size_t width, size_t n, size_t ext, int pe)
+{
+    char *t = shmemi_rma_target(call, dest, ext, pe);
+    if (__builtin_expect(!t, 0))
+        shmemi_remote->put_rows(call, dest, dpitch, src, spitch, width, n, pe);
+    else
+        shmemi_copy_rows(t, dpitch, src, spitch, width, n);
+}
+
+static inline void shmemi_get_rows(const char *call, char *dest, size_t dpitch, const char *src,
+                                   size_t spitch, size_t width, size_t n, size_t ext, int pe)
+{
+    const char *s = shmemi_rma_target(call, src, ext, pe);
+    if (__builtin_expect(!s, 0))
+        shmemi_remote->get_rows(call, dest, dpitch, src, spitch, width, n, pe);
+    else
+        shmemi_copy_rows(dest, dpitch, s, spitch, width, n);
+}
+
 static inline void shmemi_iput_elems(const char *call, void *dest, const void *src,
                                      ptrdiff_t dst, ptrdiff_t sst, size_t n,
                                      size_t elem, int pe)
@@ -57,7 +99,7 @@ static inline void shmemi_iput_elems(const char *call, void *dest, const void *s
         return;
     size_t ext = shmemi_rma_strided_extent(call, dst, n, elem);
     shmemi_rma_check_local(call, src, shmemi_rma_strided_extent(call, sst, n, elem));
-    shmemi_copy_strided(shmemi_rma_target(call, dest, ext, pe), src, dst, sst, n, elem);
+    shmemi_put_rows(call, dest, (size_t)dst * elem, src, (size_t)sst * elem, elem, n, ext, pe);
 }
 
 static inline void shmemi_iget_elems(const char *call, void *dest, const void *src,
@@ -68,7 +110,7 @@ static inline void shmemi_iget_elems(const char *call, void *dest, const void *s
         return;
     size_t ext = shmemi_rma_strided_extent(call, sst, n, elem);
     shmemi_rma_check_local(call, dest, shmemi_rma_strided_extent(call, dst, n, elem));
-    shmemi_copy_strided(dest, shmemi_rma_target(call, src, ext, pe), dst, sst, n, elem);
+    shmemi_get_rows(call, dest, (size_t)dst * elem, src, (size_t)sst * elem, elem, n, ext, pe);
 }
 
 #endif

@@ -1,6 +1,9 @@
 /* The host RMA path: every put and get between PEs of a node is a copy
  * into or out of the peer window; the only work besides the copy is the
- * checks that make a wrong argument an error instead of a corruption. */
+ * checks that make a wrong argument an error instead of a corruption. A PE
+ * of another node fails the same unlikely branch as a bad argument, and the
+ * slow path sends it to the inter-node transport, so the on-node path costs
+ * what it did before there was one. */
 #ifndef SHMEMI_RMA_H
 #define SHMEMI_RMA_H
 
@@ -10,10 +13,15 @@
 #include "../heap/heap.h"
 #include "../init/config.h"
 #include "../init/error.h"
+#include "../transport/transport.h"
 
-void shmemi_rma_bad_target(const char *call, const void *sym, size_t len, int pe);
+/* NULL for a valid range on a PE of another node; ends the job on a bad
+ * argument. */
+char *shmemi_rma_target_slow(const char *call, const void *sym, size_t len, int pe);
 
-/* The address of [sym, sym+len) on pe; ends the job on a bad argument. */
+/* The address of [sym, sym+len) on pe for load/store, or NULL when pe is on
+ * another node (reach it through shmemi_remote, with the address sym); ends
+ * the job on a bad argument. */
 static inline char *shmemi_rma_target(const char *call, const void *sym,
                                       size_t len, int pe)
 {
@@ -21,7 +29,7 @@ static inline char *shmemi_rma_target(const char *call, const void *sym,
                              shmemi_state.local_index[pe] < 0 ||
                              !shmemi_heap_contains(sym, len),
                          0))
-        shmemi_rma_bad_target(call, sym, len, pe);
+        return shmemi_rma_target_slow(call, sym, len, pe);
     return shmemi_heap_at(sym, shmemi_state.local_index[pe]);
 }
 

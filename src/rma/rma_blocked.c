@@ -34,8 +34,8 @@ static inline void shmemi_ibput_elems(const char *call, void *dest, const void *
         return;
     size_t ext = blocked_extent(call, "dst", dst, bsize, nblocks, elem);
     shmemi_rma_check_local(call, src, blocked_extent(call, "sst", sst, bsize, nblocks, elem));
-    shmemi_copy_rows(shmemi_rma_target(call, dest, ext, pe), (size_t)dst * elem, src,
-                     (size_t)sst * elem, bsize * elem, nblocks);
+    shmemi_put_rows(call, dest, (size_t)dst * elem, src, (size_t)sst * elem, bsize * elem,
+                    nblocks, ext, pe);
 }
 
 static inline void shmemi_ibget_elems(const char *call, void *dest, const void *src,
@@ -46,8 +46,8 @@ static inline void shmemi_ibget_elems(const char *call, void *dest, const void *
         return;
     size_t ext = blocked_extent(call, "sst", sst, bsize, nblocks, elem);
     shmemi_rma_check_local(call, dest, blocked_extent(call, "dst", dst, bsize, nblocks, elem));
-    shmemi_copy_rows(dest, (size_t)dst * elem, shmemi_rma_target(call, src, ext, pe),
-                     (size_t)sst * elem, bsize * elem, nblocks);
+    shmemi_get_rows(call, dest, (size_t)dst * elem, src, (size_t)sst * elem, bsize * elem,
+                    nblocks, ext, pe);
 }
 
 /* NAME is the routine's name after shmem_ / shmem_ctx_, KIND ibput or

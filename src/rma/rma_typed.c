@@ -79,29 +79,23 @@
     void shmem_ctx_##N##_p(shmem_ctx_t ctx, T *dest, T value, int pe)         \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_heap_copy(shmemi_rma_target(__func__, dest, sizeof(T), pe),   \
-                         &value, sizeof(T));                                  \
+        shmemi_put_to(__func__, dest, &value, sizeof(T), pe);                 \
     }                                                                         \
     void shmem_##N##_p(T *dest, T value, int pe)                              \
     {                                                                         \
-        shmemi_heap_copy(shmemi_rma_target(__func__, dest, sizeof(T), pe),   \
-                         &value, sizeof(T));                                  \
+        shmemi_put_to(__func__, dest, &value, sizeof(T), pe);                 \
     }                                                                         \
     T shmem_ctx_##N##_g(shmem_ctx_t ctx, const T *source, int pe)             \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         T v;                                                                  \
-        shmemi_heap_copy(&v, shmemi_rma_target(__func__, source, sizeof(T),  \
-                                               pe),                           \
-                         sizeof(T));                                          \
+        shmemi_get_from(__func__, &v, source, sizeof(T), pe);                 \
         return v;                                                             \
     }                                                                         \
     T shmem_##N##_g(const T *source, int pe)                                  \
     {                                                                         \
         T v;                                                                  \
-        shmemi_heap_copy(&v, shmemi_rma_target(__func__, source, sizeof(T),  \
-                                               pe),                           \
-                         sizeof(T));                                          \
+        shmemi_get_from(__func__, &v, source, sizeof(T), pe);                 \
         return v;                                                             \
     }
 SHMEMI_RMA_TYPES(SHMEMI_DEF_RMA)

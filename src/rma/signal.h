@@ -31,6 +31,12 @@ static inline void shmemi_signal_put(const char *call, void *dest, const void *s
     if (__builtin_expect(sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD, 0))
         shmemi_signal_bad_op(call, sig_op);
     shmemi_put_bytes(call, dest, source, len, pe);
+    /* On another node the put and the signal's AMO may take different
+     * routes through the transport: the fence keeps the data first. */
+    if (__builtin_expect((unsigned)pe < (unsigned)shmemi_state.n_pes &&
+                             shmemi_state.local_index[pe] < 0,
+                         0))
+        shmemi_remote->fence();
     /* On a device heap the copy engine may still be moving the data (a copy
      * from pageable memory returns once staged) and the signal's kernel
      * runs on another stream: the data must land first. Nothing to do on

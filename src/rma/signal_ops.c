@@ -12,6 +12,10 @@ void shmemi_signal_bad_op(const char *call, int sig_op)
 
 uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
 {
+    /* Programs poll their signals with it: serve the peers of other nodes
+     * whose operations on this PE need it. */
+    if (shmemi_remote)
+        shmemi_remote->progress();
     return shmemi_amo(__func__, SHMEMI_AMO_FETCH, sig_addr, sizeof *sig_addr, 0, 0,
                       shmemi_state.my_pe);
 }

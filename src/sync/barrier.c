@@ -9,25 +9,11 @@
 #include "barrier_engine.h"
 #include "sync.h"
 
-/* PEs on other nodes cannot be reached by a store yet: the bootstrap's own
- * barrier serves a world that spans nodes until the inter-node transport
- * exists. */
-static void bootstrap_barrier(const char *call)
-{
-    if (shmemi_state.boot.barrier() != 0)
-        shmemi_fatal(call, "the bootstrap barrier failed");
-}
-
+/* A team that spans nodes runs the same engine: the dissemination barrier
+ * sends its flags to members of other nodes through the transport. */
 void shmemi_team_barrier(const char *call, struct shmemi_team *t)
 {
     shmemi_quiet();
-    if (shmemi_state.n_local != shmemi_state.n_pes) {
-        if (t != &shmemi_team_world)
-            shmemi_fatal(call, "teams that span nodes need the inter-node "
-                         "transport, which this build lacks");
-        bootstrap_barrier(call);
-        return;
-    }
     shmemi_barrier_run(call, &t->barrier);
 }
 

@@ -24,8 +24,7 @@ void shmemi_barrier_dissemination(const char *call, const struct shmemi_barrier_
         for (int j = 1; j < k && j * dist < n; j++, fan++) {
             int to = (int)((me + j * dist) % n);
             _Atomic uint32_t *flag = shmemi_barrier_flag(d, first + j - 1);
-            atomic_store_explicit(shmemi_barrier_peer(d, flag, to), e,
-                                  memory_order_release);
+            shmemi_barrier_notify(d, flag, to, e);
         }
         for (int j = 0; j < fan; j++)
             shmemi_barrier_wait(call, d, shmemi_barrier_flag(d, first + j), e);

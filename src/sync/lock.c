@@ -79,6 +79,10 @@ void shmem_set_lock(long *lock)
 
 int shmem_test_lock(long *lock)
 {
+    /* A program may poll with it, perhaps on a lock homed on this PE:
+     * serve the peers of other nodes that wait for this PE. */
+    if (shmemi_remote)
+        shmemi_remote->progress();
     return enqueue(__func__, lock, home_pe(__func__, lock), 1) == 0 ? 0 : 1;
 }
 

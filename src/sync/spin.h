@@ -1,6 +1,8 @@
 /* How every wait of the runtime spins: it polls, watches for a peer that
- * ended the job, and after a few polls yields its core on every poll, so
- * PEs that outnumber the cores still make progress. */
+ * ended the job, progresses the inter-node transport (whose peers may need
+ * this PE's help to complete their operations on it), and after a few polls
+ * yields its core on every poll, so PEs that outnumber the cores still make
+ * progress. */
 #ifndef SHMEMI_SPIN_H
 #define SHMEMI_SPIN_H
 
@@ -8,6 +10,7 @@
 
 #include "../heap/heap.h"
 #include "../init/config.h"
+#include "../transport/transport.h"
 
 static inline void shmemi_cpu_relax(void)
 {
@@ -22,6 +25,8 @@ static inline void shmemi_cpu_relax(void)
 static inline void shmemi_spin_step(size_t *polls)
 {
     shmemi_abort_poll();
+    if (shmemi_remote)
+        shmemi_remote->progress();
     if (++*polls < shmemi_state.spin_limit)
         shmemi_cpu_relax();
     else

@@ -17,6 +17,10 @@ void shmemi_wait_check(const char *call, const void *ivars, size_t nelems, size_
     if (cmp < SHMEM_CMP_EQ || cmp > SHMEM_CMP_LE)
         shmemi_fatal(call, "comparison %d is not one of SHMEM_CMP_EQ, _NE, "
                      "_GT, _GE, _LT or _LE", cmp);
+    /* Programs poll with the test routines too: each call serves what
+     * peers of other nodes need from this PE (ucx/ucx_sync.c says why). */
+    if (shmemi_remote)
+        shmemi_remote->progress();
     if (!shmemi_config.debug || nelems == 0)
         return;
     if (nelems > SIZE_MAX / size || !shmemi_heap_contains(ivars, nelems * size))

@@ -114,6 +114,14 @@ static int split(const char *call, struct shmemi_team *parent, int invalid, int 
                  int stride, int size, const shmem_team_config_t *config, long mask,
                  shmem_team_t *out)
 {
+    /* The members agree through loads of each other's scratch slots. */
+    if (shmemi_remote)
+        for (int i = 0; i < parent->size; i++)
+            if (shmemi_state.local_index[shmemi_team_pe(parent, i)] < 0)
+                shmemi_fatal(call, "the parent team has PEs on other nodes (PE %d), "
+                             "and splitting such a team is not supported yet; split "
+                             "SHMEM_TEAM_SHARED, whose PEs share this node",
+                             shmemi_team_pe(parent, i));
     struct shmemi_team shape = {.start = 0, .stride = 1, .size = 0};
     int my_new = -1;
     if (!invalid && size > 0) {

@@ -1,0 +1,58 @@
+/* The inter-node path. PEs of one node reach each other by load/store
+ * through the peer window; a PE on another node is reached through a
+ * transport (UCX, src/transport/ucx/), chosen once at shmem_init for every
+ * off-node peer. The callers test local_index[pe] < 0 first, so the on-node
+ * path never touches this interface.
+ *
+ * Remote memory is named by the caller's own symmetric address: an address
+ * in this PE's control slot or data heap, which the transport turns into
+ * the same offset of the peer's copy. */
+#ifndef SHMEMI_TRANSPORT_H
+#define SHMEMI_TRANSPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../rma/amo_op.h"
+
+/* The regions other nodes may reach: the control slot (headers, team
+ * scratch, mailboxes) and the data heap, which grows in chunks. */
+enum shmemi_segment { SHMEMI_SEG_CTRL, SHMEMI_SEG_DATA, SHMEMI_SEG_COUNT };
+
+struct shmemi_transport {
+    const char *name;
+    /* Collective: makes bytes at addr, the next part of segment seg (its
+     * start for the first call), reachable from the other nodes. */
+    void (*expose)(const char *call, enum shmemi_segment seg, void *addr, size_t bytes);
+    /* Blocking: return once the local buffer may be reused (put) or holds
+     * the data (get). Rows: n rows of width bytes, pitches apart. */
+    void (*put)(const char *call, void *sym, const void *src, size_t bytes, int pe);
+    void (*get)(const char *call, void *dst, const void *sym, size_t bytes, int pe);
+    void (*put_rows)(const char *call, char *sym, size_t dpitch, const char *src,
+                     size_t spitch, size_t width, size_t n, int pe);
+    void (*get_rows)(const char *call, char *dst, size_t dpitch, const char *sym,
+                     size_t spitch, size_t width, size_t n, int pe);
+    /* shmemi_amo's contract (rma/amo.h) on a word of pe. */
+    uint64_t (*amo)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
+                    uint64_t value, uint64_t cond, int pe);
+    /* Orders this PE's earlier RMA and AMOs before its later ones (fence),
+     * or completes them at their targets (quiet). */
+    void (*fence)(void);
+    void (*quiet)(void);
+    /* Serves peers' operations that need this PE's help; every wait of the
+     * runtime calls it (see ucx/ucx_progress.c for why). */
+    void (*progress)(void);
+    /* After the last barrier, before the heap goes. */
+    void (*fini)(void);
+};
+
+/* NULL while every PE of the job is on this node. */
+extern const struct shmemi_transport *shmemi_remote;
+
+/* After locality, before the heap: starts the transport when the job spans
+ * nodes (an error naming what to do when this build has none) and, under
+ * SHMEM_DEBUG, reports each peer's path. */
+void shmemi_transport_init(void);
+void shmemi_transport_fini(void);
+
+#endif

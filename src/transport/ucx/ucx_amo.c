@@ -1,0 +1,68 @@
+/* AMOs on a word of another node. UCP has add, and, or, xor, swap and
+ * compare-swap on 32- and 64-bit words, which is every operation of
+ * shmemi_amo: a fetch is an or with 0 and a set a swap whose old value is
+ * dropped, so that both stay atomic with respect to the other AMOs on the
+ * word (a get or put of it would not be). Every type of the AMO tables is a
+ * 4- or 8-byte word by then (rma/amo.h passes float and double as their
+ * bits, and the specification has no arithmetic on them).
+ *
+ * Every operation fetches and waits: shmemi_amo returns the old value, and
+ * its operand lives on this stack frame. */
+#include "../../init/error.h"
+#include "ucx.h"
+
+static ucp_atomic_op_t opcode(enum shmemi_amo_op op)
+{
+    switch (op) {
+    case SHMEMI_AMO_FETCH:
+    case SHMEMI_AMO_OR:
+        return UCP_ATOMIC_OP_OR;
+    case SHMEMI_AMO_SET:
+    case SHMEMI_AMO_SWAP:
+        return UCP_ATOMIC_OP_SWAP;
+    case SHMEMI_AMO_CSWAP:
+        return UCP_ATOMIC_OP_CSWAP;
+    case SHMEMI_AMO_ADD:
+        return UCP_ATOMIC_OP_ADD;
+    case SHMEMI_AMO_AND:
+        return UCP_ATOMIC_OP_AND;
+    case SHMEMI_AMO_XOR:
+        return UCP_ATOMIC_OP_XOR;
+    }
+    __builtin_unreachable();
+}
+
+uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym,
+                        size_t size, uint64_t value, uint64_t cond, int pe)
+{
+    if (op == SHMEMI_AMO_FETCH)
+        value = 0;
+    /* Compare-swap compares with the operand and stores the reply buffer's
+     * value, which it then overwrites with the old word. */
+    uint64_t operand = op == SHMEMI_AMO_CSWAP ? cond : value;
+    uint64_t reply = op == SHMEMI_AMO_CSWAP ? value : 0;
+    union {
+        uint32_t w32;
+        uint64_t w64;
+    } in, out;
+    if (size == sizeof(uint32_t))
+        in.w32 = (uint32_t)operand, out.w32 = (uint32_t)reply;
+    else
+        in.w64 = operand, out.w64 = reply;
+
+    uint64_t raddr;
+    ucp_rkey_h rkey;
+    shmemi_ucx_locate(call, sym, size, pe, &raddr, &rkey);
+    ucp_ep_h ep = shmemi_ucx_ep(call, pe);
+    struct shmemi_ucx_batch b;
+    shmemi_ucx_batch_init(&b);
+    b.param.op_attr_mask |= UCP_OP_ATTR_FIELD_DATATYPE | UCP_OP_ATTR_FIELD_REPLY_BUFFER;
+    b.param.datatype = ucp_dt_make_contig(size);
+    b.param.reply_buffer = &out;
+    shmemi_ucx_batch_add(&b, call, "ucp_atomic_op_nbx",
+                         ucp_atomic_op_nbx(ep, opcode(op), &in, 1, raddr, rkey, &b.param), pe);
+    shmemi_ucx_batch_wait(&b, call, "ucp_atomic_op_nbx", pe);
+    if (op == SHMEMI_AMO_SET)
+        return 0;
+    return size == sizeof(uint32_t) ? out.w32 : out.w64;
+}

@@ -1,0 +1,64 @@
+/* Every UCX status is checked, and every blocking operation waits the same
+ * way: by progressing this PE's worker until its requests complete. */
+#include <sched.h>
+
+#include "../../init/error.h"
+#include "../../init/runtime.h"
+#include "ucx.h"
+
+_Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t st, int pe)
+{
+    char peer[48] = "";
+    if (pe >= 0)
+        snprintf(peer, sizeof peer, " (peer PE %d, pid %d)", pe, shmemi_state.pids[pe]);
+    shmemi_fatal(call, "UCX %s failed%s: %s. Check that the peer is alive and "
+                 "reachable from this host; UCX_LOG_LEVEL=info shows the "
+                 "transports UCX chose, and UCX_TLS restricts them (for example "
+                 "UCX_TLS=tcp,self)",
+                 what, peer, ucs_status_string(st));
+}
+
+/* Runs in whichever thread progresses the worker: the counter is released
+ * last, since the waiter's batch may go as soon as it reads 0. */
+static void done(void *request, ucs_status_t st, void *user)
+{
+    struct shmemi_ucx_batch *b = user;
+    if (st != UCS_OK)
+        atomic_store_explicit(&b->status, st, memory_order_relaxed);
+    ucp_request_free(request);
+    atomic_fetch_sub_explicit(&b->pending, 1, memory_order_release);
+}
+
+void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b)
+{
+    atomic_init(&b->pending, 0);
+    atomic_init(&b->status, UCS_OK);
+    b->param = (ucp_request_param_t){
+        .op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA,
+        .cb.send = done,
+        .user_data = b,
+    };
+}
+
+void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const char *what,
+                          ucs_status_ptr_t req, int pe)
+{
+    if (UCS_PTR_IS_ERR(req))
+        shmemi_ucx_fail(call, what, UCS_PTR_STATUS(req), pe);
+    if (req)
+        atomic_fetch_add_explicit(&b->pending, 1, memory_order_relaxed);
+}
+
+void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
+                           int pe)
+{
+    /* As in every wait of the runtime (sync/spin.h): yield the core once
+     * spinning stops paying, since the peer that must answer may need it. */
+    size_t polls = 0;
+    while (atomic_load_explicit(&b->pending, memory_order_acquire))
+        if (!ucp_worker_progress(shmemi_ucx.worker) && ++polls >= shmemi_state.spin_limit)
+            sched_yield();
+    ucs_status_t st = atomic_load_explicit(&b->status, memory_order_relaxed);
+    if (st != UCS_OK)
+        shmemi_ucx_fail(call, what, st, pe);
+}

@@ -1,0 +1,142 @@
+/* Registered memory and remote keys. A segment (the control slot, the data
+ * heap) is registered chunk by chunk as the heap grows; every PE's chunks
+ * are the same offsets and sizes, since growth is collective, so an offset
+ * names the same chunk everywhere and only the segment's base address
+ * differs from PE to PE. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../init/error.h"
+#include "../../init/runtime.h"
+#include "ucx.h"
+
+static void *xcalloc(const char *call, size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        shmemi_fatal(call, "out of memory for the UCX remote keys");
+    return p;
+}
+
+static void allgather(const char *call, const void *in, void *out, size_t len)
+{
+    if (shmemi_state.boot.allgather(in, out, len) != 0)
+        shmemi_fatal(call, "the bootstrap allgather of UCX remote keys failed");
+}
+
+struct chunk_card {
+    uint64_t addr;
+    uint64_t packed_len;
+};
+
+void shmemi_ucx_expose(const char *call, enum shmemi_segment seg, void *addr, size_t bytes)
+{
+    struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
+    int n = shmemi_state.n_pes;
+    if (s->n_chunks == SHMEMI_UCX_MAX_CHUNKS)
+        shmemi_fatal(call, "the symmetric heap grew %d times, more than the UCX "
+                     "transport registers; set a larger SHMEM_SYMMETRIC_SIZE",
+                     SHMEMI_UCX_MAX_CHUNKS);
+    if (s->n_chunks == 0)
+        s->base = addr;
+    struct shmemi_ucx_chunk *c = &s->chunks[s->n_chunks];
+    c->off = (size_t)((char *)addr - s->base);
+    c->bytes = bytes;
+
+    ucp_mem_map_params_t mp = {
+        .field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH,
+        .address = addr,
+        .length = bytes,
+    };
+    ucs_status_t st = ucp_mem_map(shmemi_ucx.context, &mp, &c->memh);
+    if (st != UCS_OK)
+        shmemi_ucx_fail(call, "ucp_mem_map (registering the symmetric heap)", st, -1);
+    void *key;
+    size_t key_len;
+    st = ucp_rkey_pack(shmemi_ucx.context, c->memh, &key, &key_len);
+    if (st != UCS_OK)
+        shmemi_ucx_fail(call, "ucp_rkey_pack", st, -1);
+
+    /* Keys differ in length from PE to PE: lengths first, then every key
+     * padded to the longest. */
+    struct chunk_card mine = {(uint64_t)(uintptr_t)addr, key_len};
+    struct chunk_card *all = xcalloc(call, (size_t)n, sizeof *all);
+    allgather(call, &mine, all, sizeof mine);
+    if (s->n_chunks == 0) {
+        s->remote_base = xcalloc(call, (size_t)n, sizeof *s->remote_base);
+        for (int pe = 0; pe < n; pe++)
+            s->remote_base[pe] = all[pe].addr;
+    }
+    c->packed_len = 0;
+    for (int pe = 0; pe < n; pe++)
+        if (all[pe].packed_len > c->packed_len)
+            c->packed_len = all[pe].packed_len;
+    free(all);
+    char *padded = xcalloc(call, 1, c->packed_len);
+    memcpy(padded, key, key_len);
+    ucp_rkey_buffer_release(key);
+    c->packed = xcalloc(call, (size_t)n, c->packed_len);
+    allgather(call, padded, c->packed, c->packed_len);
+    free(padded);
+    c->rkeys = xcalloc(call, (size_t)n, sizeof *c->rkeys);
+    s->bytes = c->off + bytes;
+    s->n_chunks++;
+}
+
+static ucp_rkey_h rkey_of(const char *call, struct shmemi_ucx_chunk *c, int pe)
+{
+    ucp_rkey_h k = atomic_load_explicit(&c->rkeys[pe], memory_order_acquire);
+    if (__builtin_expect(k != NULL, 1))
+        return k;
+    ucp_ep_h ep = shmemi_ucx_ep(call, pe);
+    pthread_mutex_lock(&shmemi_ucx.lock);
+    k = atomic_load_explicit(&c->rkeys[pe], memory_order_relaxed);
+    if (!k) {
+        ucs_status_t st = ucp_ep_rkey_unpack(ep, c->packed + (size_t)pe * c->packed_len, &k);
+        if (st != UCS_OK)
+            shmemi_ucx_fail(call, "ucp_ep_rkey_unpack", st, pe);
+        atomic_store_explicit(&c->rkeys[pe], k, memory_order_release);
+    }
+    pthread_mutex_unlock(&shmemi_ucx.lock);
+    return k;
+}
+
+size_t shmemi_ucx_locate(const char *call, const void *sym, size_t bytes, int pe,
+                         uint64_t *raddr, ucp_rkey_h *rkey)
+{
+    for (int seg = 0; seg < SHMEMI_SEG_COUNT; seg++) {
+        struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
+        size_t off = (size_t)((const char *)sym - s->base);
+        if (off >= s->bytes)
+            continue;
+        int i = s->n_chunks - 1;
+        while (s->chunks[i].off > off)
+            i--;
+        struct shmemi_ucx_chunk *c = &s->chunks[i];
+        *rkey = rkey_of(call, c, pe);
+        *raddr = s->remote_base[pe] + off;
+        size_t left = c->off + c->bytes - off;
+        return bytes < left ? bytes : left;
+    }
+    shmemi_fatal(call, "internal error: %p is in no memory registered with UCX", sym);
+}
+
+void shmemi_ucx_mem_fini(void)
+{
+    for (int seg = 0; seg < SHMEMI_SEG_COUNT; seg++) {
+        struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
+        for (int i = 0; i < s->n_chunks; i++) {
+            struct shmemi_ucx_chunk *c = &s->chunks[i];
+            for (int pe = 0; pe < shmemi_state.n_pes; pe++)
+                if (c->rkeys[pe])
+                    ucp_rkey_destroy(c->rkeys[pe]);
+            ucs_status_t st = ucp_mem_unmap(shmemi_ucx.context, c->memh);
+            if (st != UCS_OK)
+                shmemi_ucx_fail("shmem_finalize", "ucp_mem_unmap", st, -1);
+            free(c->rkeys);
+            free(c->packed);
+        }
+        free(s->remote_base);
+        memset(s, 0, sizeof *s);
+    }
+}

@@ -1,0 +1,123 @@
+/* Starting and stopping UCX: the context and worker, the exchange of worker
+ * addresses, and the transport's table of operations. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <shmem.h>
+
+#include "../../init/error.h"
+#include "../../init/runtime.h"
+#include "ucx.h"
+
+struct shmemi_ucx shmemi_ucx;
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        shmemi_fatal("shmem_init", "out of memory starting UCX");
+    return p;
+}
+
+static void allgather(const void *in, void *out, size_t len)
+{
+    if (shmemi_state.boot.allgather(in, out, len) != 0)
+        shmemi_fatal("shmem_init", "the bootstrap allgather of UCX worker addresses failed");
+}
+
+static void open_context(void)
+{
+    ucp_config_t *config;
+    ucs_status_t st = ucp_config_read(NULL, NULL, &config);
+    if (st != UCS_OK)
+        shmemi_ucx_fail("shmem_init", "ucp_config_read (a UCX_* variable may be wrong)",
+                        st, -1);
+    ucp_params_t p = {
+        .field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED |
+                      UCP_PARAM_FIELD_ESTIMATED_NUM_EPS | UCP_PARAM_FIELD_NAME,
+        .features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64,
+        .mt_workers_shared = shmemi_state.thread_level == SHMEM_THREAD_MULTIPLE,
+        .estimated_num_eps = (size_t)shmemi_state.n_pes,
+        .name = "shmem",
+    };
+    st = ucp_init(&p, config, &shmemi_ucx.context);
+    ucp_config_release(config);
+    if (st != UCS_OK)
+        shmemi_ucx_fail("shmem_init", "ucp_init (no transport offers RMA and atomics?)",
+                        st, -1);
+}
+
+static void open_worker(void)
+{
+    int level = shmemi_state.thread_level;
+    ucp_worker_params_t p = {
+        .field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE,
+        .thread_mode = level == SHMEM_THREAD_MULTIPLE     ? UCS_THREAD_MODE_MULTI
+                       : level == SHMEM_THREAD_SERIALIZED ? UCS_THREAD_MODE_SERIALIZED
+                                                          : UCS_THREAD_MODE_SINGLE,
+    };
+    ucs_status_t st = ucp_worker_create(shmemi_ucx.context, &p, &shmemi_ucx.worker);
+    if (st != UCS_OK)
+        shmemi_ucx_fail("shmem_init", "ucp_worker_create", st, -1);
+}
+
+/* Every PE's worker address, padded to the longest. */
+static void exchange_addresses(void)
+{
+    int n = shmemi_state.n_pes;
+    ucp_address_t *addr;
+    size_t len;
+    ucs_status_t st = ucp_worker_get_address(shmemi_ucx.worker, &addr, &len);
+    if (st != UCS_OK)
+        shmemi_ucx_fail("shmem_init", "ucp_worker_get_address", st, -1);
+    uint64_t mine = len, *lens = xcalloc((size_t)n, sizeof *lens);
+    allgather(&mine, lens, sizeof mine);
+    shmemi_ucx.addr_len = 0;
+    for (int pe = 0; pe < n; pe++)
+        if (lens[pe] > shmemi_ucx.addr_len)
+            shmemi_ucx.addr_len = lens[pe];
+    free(lens);
+    char *padded = xcalloc(1, shmemi_ucx.addr_len);
+    memcpy(padded, addr, len);
+    ucp_worker_release_address(shmemi_ucx.worker, addr);
+    shmemi_ucx.addrs = xcalloc((size_t)n, shmemi_ucx.addr_len);
+    allgather(padded, shmemi_ucx.addrs, shmemi_ucx.addr_len);
+    free(padded);
+}
+
+/* Keys go before their endpoints, endpoints before the worker. */
+static void fini(void)
+{
+    shmemi_ucx_mem_fini();
+    shmemi_ucx_eps_close();
+    ucp_worker_destroy(shmemi_ucx.worker);
+    ucp_cleanup(shmemi_ucx.context);
+    free(shmemi_ucx.addrs);
+    free(shmemi_ucx.eps);
+    pthread_mutex_destroy(&shmemi_ucx.lock);
+    memset(&shmemi_ucx, 0, sizeof shmemi_ucx);
+}
+
+static const struct shmemi_transport ucx_transport = {
+    .name = "UCX",
+    .expose = shmemi_ucx_expose,
+    .put = shmemi_ucx_put,
+    .get = shmemi_ucx_get,
+    .put_rows = shmemi_ucx_put_rows,
+    .get_rows = shmemi_ucx_get_rows,
+    .amo = shmemi_ucx_amo,
+    .fence = shmemi_ucx_fence,
+    .quiet = shmemi_ucx_quiet,
+    .progress = shmemi_ucx_progress,
+    .fini = fini,
+};
+
+const struct shmemi_transport *shmemi_ucx_start(void)
+{
+    open_context();
+    open_worker();
+    exchange_addresses();
+    shmemi_ucx.eps = xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.eps);
+    pthread_mutex_init(&shmemi_ucx.lock, NULL);
+    return &ucx_transport;
+}

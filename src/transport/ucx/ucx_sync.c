@@ -1,0 +1,35 @@
+/* Ordering, completion and progress on the UCX path.
+ *
+ * Progress: over some transports (tcp, and shared memory for memory UCX did
+ * not allocate itself, which the heap is) UCX carries RMA and AMOs as
+ * active messages that the TARGET's worker must handle. Every wait of the
+ * runtime (wait_until/test loops, barriers, locks, the collectives' waits)
+ * runs shmemi_spin_step, which progresses the worker, and so does every
+ * blocking UCX operation while it waits. We chose this over a progress
+ * thread: a thread would need UCX's multi-threaded worker mode, a lock on
+ * every operation even in single-threaded programs, and a core of its own
+ * (CI has 2 for up to 4 PEs); and a PE that computes without calling the
+ * library delays its peers' operations but cannot deadlock them, since a
+ * peer that waits for it does so inside a library call that will progress
+ * once it reaches one. */
+#include "ucx.h"
+
+void shmemi_ucx_progress(void) { ucp_worker_progress(shmemi_ucx.worker); }
+
+/* UCP orders operations after a fence behind those before it, which is
+ * shmem_fence's guarantee (here for every peer at once). */
+void shmemi_ucx_fence(void)
+{
+    ucs_status_t st = ucp_worker_fence(shmemi_ucx.worker);
+    if (st != UCS_OK)
+        shmemi_ucx_fail("shmem_fence", "ucp_worker_fence", st, -1);
+}
+
+void shmemi_ucx_quiet(void)
+{
+    struct shmemi_ucx_batch b;
+    shmemi_ucx_batch_init(&b);
+    shmemi_ucx_batch_add(&b, "shmem_quiet", "ucp_worker_flush_nbx",
+                         ucp_worker_flush_nbx(shmemi_ucx.worker, &b.param), -1);
+    shmemi_ucx_batch_wait(&b, "shmem_quiet", "ucp_worker_flush_nbx", -1);
+}

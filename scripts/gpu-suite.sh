@@ -4,6 +4,7 @@
 #   OUT=dir       where logs go (default ./gpu-out)
 #   HOST_SUITE=0  leaves out the host suite on the GPU heaps (minutes)
 #   BENCH=0       leaves out the benchmarks
+#   GPU_TESTS=0   leaves out the GPU tests
 # On a machine with one GPU the 2-PE runs share it (SHMEM_GPU_SHARE=1) and
 # the benchmarks between two GPUs are left out: they would measure nothing
 # of the link between GPUs.
@@ -49,7 +50,7 @@ run_ctest() { # label, log name, extra env...
     grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/$log" | head -20
 }
 
-run_ctest "-L gpu" gpu-tests.log
+[ "${GPU_TESTS:-1}" = 1 ] && run_ctest "-L gpu" gpu-tests.log
 # The host suite loads and stores heap memory directly, which a pinned heap
 # allows; 3 and 4 PEs share the 2 GPUs.
 if [ "${HOST_SUITE:-1}" = 1 ]; then

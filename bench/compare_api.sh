@@ -75,6 +75,7 @@ echo "# PEs take turns on the cores, so their latencies measure the scheduler to
 echo "# ratio = ours/OSHMEM in the row's unit; 'ok': ours at least as good."
 echo "# Collectives: active-set forms in both builds (OSHMEM 4.1 has no teams);"
 echo "# team_sync and *_team rows are our 1.5 team forms, with no OSHMEM figure."
+echo "# Broadcast rows rotate the root, one PE further each call (host_api.c says why)."
 for np in $pes; do
     awk -v np="$np" -v cores="$cores" -v ours="$tmp/ours.$np" -v osh="$tmp/osh.$np" \
         -v head="$([ "$np" = "${pes%% *}" ] && echo 1)" '

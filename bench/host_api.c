@@ -21,14 +21,24 @@
  *   barrier_all 0 <usec>      back-to-back calls on every PE
  *   sync_all 0 <usec>
  *   team_sync 0 <usec>        (1.5 header only)
- *   bcast <bytes> <usec>      shmem_broadcast32 from PE 0 to all
+ *   bcast <bytes> <usec>      shmem_broadcast32 to all, the root moving on
+ *                             one PE each call (see below)
  *   fcollect <bytes> <usec>   shmem_fcollect32, <bytes> from each PE
  *   sum_reduce <bytes> <usec> shmem_int_sum_to_all over <bytes> of ints
  *   bcast_team, fcollect_team, sum_reduce_team: the team forms (1.5 only)
  * In the latency tests of one pair the other PEs wait in a barrier. A
  * collective or barrier latency is the time one call takes on a PE,
  * averaged over the PEs (OSU's "avg"); between two timed collectives an
- * untimed barrier keeps the PEs in step and makes pSync reusable. Lines
+ * untimed barrier keeps the PEs in step and makes pSync reusable.
+ *
+ * Broadcasts rotate their root (as the Intel MPI Benchmarks do): with a
+ * fixed root, a PE that leaves that barrier before the root counts the
+ * root's wait for a core in its broadcast, so the row would measure which
+ * PE the barrier lets out first rather than the broadcast. With PEs
+ * outnumbering the cores this decides the row: OSHMEM's barrier at 4 PEs
+ * lets PE 0 out first in nearly every call, ours the PE that arrived last,
+ * so a fixed root 0 favoured OSHMEM by the order of its barrier, not by its
+ * broadcast. Lines
  * starting with '#' are comments. Every transfer is checked once per size;
  * the exit status is 1 if any delivered wrong data.
  *
@@ -268,13 +278,13 @@ static void bench_sync(int kind, const char *name)
 
 enum { C_BCAST, C_FCOLLECT, C_SUM };
 
-static void coll_call(int kind, int team, size_t bytes)
+static void coll_call(int kind, int team, size_t bytes, int root)
 {
     size_t n = bytes / sizeof(int);
 #if HAVE_TEAMS
     if (team) {
         if (kind == C_BCAST)
-            shmem_broadcastmem(SHMEM_TEAM_WORLD, coll_dst, coll_src, bytes, 0);
+            shmem_broadcastmem(SHMEM_TEAM_WORLD, coll_dst, coll_src, bytes, root);
         else if (kind == C_FCOLLECT)
             shmem_fcollectmem(SHMEM_TEAM_WORLD, coll_dst, coll_src, bytes);
         else
@@ -284,7 +294,7 @@ static void coll_call(int kind, int team, size_t bytes)
 #endif
     (void)team;
     if (kind == C_BCAST)
-        shmem_broadcast32(coll_dst, coll_src, n, 0, 0, 0, npes, psync_bcast);
+        shmem_broadcast32(coll_dst, coll_src, n, root, 0, 0, npes, psync_bcast);
     else if (kind == C_FCOLLECT)
         shmem_fcollect32(coll_dst, coll_src, n, 0, 0, npes, psync_collect);
     else
@@ -297,22 +307,24 @@ static int pattern(size_t i, int pe, unsigned seed)
     return (int)((i * 2654435761u) ^ (unsigned)pe * 40503u ^ seed * 977u) & 0xffffff;
 }
 
-/* Collective: one call with fresh data, checked on every PE. */
+/* Collective: one call with fresh data (and a broadcast root that moves
+ * with the seed), checked on every PE. */
 static int coll_verify(int kind, int team, size_t bytes, unsigned seed)
 {
+    int root = (int)(seed % (unsigned)npes);
     size_t n = bytes / sizeof(int), dn = kind == C_FCOLLECT ? n * (size_t)npes : n;
     for (size_t i = 0; i < n; i++)
         coll_src[i] = kind == C_SUM ? (int)(i % 7) + me : pattern(i, me, seed);
     memset(coll_dst, 0xa5, dn * sizeof(int));
     shmem_barrier_all();
-    coll_call(kind, team, bytes);
+    coll_call(kind, team, bytes, root);
     shmem_barrier_all();
     int wrong = 0;
     for (size_t i = 0; i < dn && !wrong; i++) {
         int want;
         if (kind == C_BCAST)
             /* The active-set broadcast leaves the root's dest alone. */
-            want = me == 0 && !team ? (int)0xa5a5a5a5 : pattern(i, 0, seed);
+            want = me == root && !team ? (int)0xa5a5a5a5 : pattern(i, root, seed);
         else if (kind == C_FCOLLECT)
             want = pattern(i % n, (int)(i / n), seed);
         else
@@ -335,7 +347,7 @@ static double coll_latency(int kind, int team, size_t bytes)
     const int warm = 3;
     double t0 = now();
     for (int i = 0; i < warm; i++) {
-        coll_call(kind, team, bytes);
+        coll_call(kind, team, bytes, i % npes);
         shmem_barrier_all();
     }
     double per = (now() - t0) / warm;
@@ -345,7 +357,7 @@ static double coll_latency(int kind, int team, size_t bytes)
         double sum = 0;
         for (long i = 0; i < iters; i++) {
             t0 = now();
-            coll_call(kind, team, bytes);
+            coll_call(kind, team, bytes, (int)(i % npes));
             sum += now() - t0;
             shmem_barrier_all();
         }

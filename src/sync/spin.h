@@ -2,7 +2,14 @@
  * ended the job, progresses the inter-node transport (whose peers may need
  * this PE's help to complete their operations on it), and after a few polls
  * yields its core on every poll, so PEs that outnumber the cores still make
- * progress. */
+ * progress.
+ *
+ * With PEs outnumbering the cores the first poll already yields. Measured
+ * on a 2-core VM at 4 PEs (a broadcast then a barrier, per iteration):
+ * 3-5 us so; spinning 16 to 64 polls before the first yield gained
+ * nothing, 128 to 512 polls made it 2-5x slower, and sleeping on a futex
+ * that the sender wakes made it 15-22 us (a wake crosses cores by an
+ * interrupt). */
 #ifndef SHMEMI_SPIN_H
 #define SHMEMI_SPIN_H
 

@@ -21,24 +21,27 @@
  *   barrier_all 0 <usec>      back-to-back calls on every PE
  *   sync_all 0 <usec>
  *   team_sync 0 <usec>        (1.5 header only)
+ *   bcast_root0 <bytes> <usec> shmem_broadcast32 from PE 0 every call (OSU)
  *   bcast <bytes> <usec>      shmem_broadcast32 to all, the root moving on
  *                             one PE each call (see below)
  *   fcollect <bytes> <usec>   shmem_fcollect32, <bytes> from each PE
  *   sum_reduce <bytes> <usec> shmem_int_sum_to_all over <bytes> of ints
- *   bcast_team, fcollect_team, sum_reduce_team: the team forms (1.5 only)
+ *   bcast_root0_team, bcast_team, fcollect_team, sum_reduce_team: the team
+ *                             forms (1.5 only)
  * In the latency tests of one pair the other PEs wait in a barrier. A
  * collective or barrier latency is the time one call takes on a PE,
  * averaged over the PEs (OSU's "avg"); between two timed collectives an
  * untimed barrier keeps the PEs in step and makes pSync reusable.
  *
- * Broadcasts rotate their root (as the Intel MPI Benchmarks do): with a
+ * Broadcasts are timed twice: from PE 0 every call, as the OSU benchmarks
+ * do, and with the root rotating (as the Intel MPI Benchmarks do). With a
  * fixed root, a PE that leaves that barrier before the root counts the
  * root's wait for a core in its broadcast, so the row would measure which
  * PE the barrier lets out first rather than the broadcast. With PEs
  * outnumbering the cores this decides the row: OSHMEM's barrier at 4 PEs
  * lets PE 0 out first in nearly every call, ours the PE that arrived last,
- * so a fixed root 0 favoured OSHMEM by the order of its barrier, not by its
- * broadcast. Lines
+ * so a fixed root 0 favours OSHMEM by the order of its barrier, not by its
+ * broadcast (bench/bcast_order.sh shows it). Lines
  * starting with '#' are comments. Every transfer is checked once per size;
  * the exit status is 1 if any delivered wrong data.
  *
@@ -276,14 +279,15 @@ static void bench_sync(int kind, const char *name)
 
 /* ---- collectives ---- */
 
-enum { C_BCAST, C_FCOLLECT, C_SUM };
+/* C_BCAST_ROOT0 is the broadcast from PE 0 every call (OSU's form). */
+enum { C_BCAST_ROOT0, C_BCAST, C_FCOLLECT, C_SUM };
 
 static void coll_call(int kind, int team, size_t bytes, int root)
 {
     size_t n = bytes / sizeof(int);
 #if HAVE_TEAMS
     if (team) {
-        if (kind == C_BCAST)
+        if (kind <= C_BCAST)
             shmem_broadcastmem(SHMEM_TEAM_WORLD, coll_dst, coll_src, bytes, root);
         else if (kind == C_FCOLLECT)
             shmem_fcollectmem(SHMEM_TEAM_WORLD, coll_dst, coll_src, bytes);
@@ -293,7 +297,7 @@ static void coll_call(int kind, int team, size_t bytes, int root)
     }
 #endif
     (void)team;
-    if (kind == C_BCAST)
+    if (kind <= C_BCAST)
         shmem_broadcast32(coll_dst, coll_src, n, root, 0, 0, npes, psync_bcast);
     else if (kind == C_FCOLLECT)
         shmem_fcollect32(coll_dst, coll_src, n, 0, 0, npes, psync_collect);
@@ -322,7 +326,7 @@ static int coll_verify(int kind, int team, size_t bytes, unsigned seed)
     int wrong = 0;
     for (size_t i = 0; i < dn && !wrong; i++) {
         int want;
-        if (kind == C_BCAST)
+        if (kind <= C_BCAST)
             /* The active-set broadcast leaves the root's dest alone. */
             want = me == root && !team ? (int)0xa5a5a5a5 : pattern(i, root, seed);
         else if (kind == C_FCOLLECT)
@@ -331,7 +335,7 @@ static int coll_verify(int kind, int team, size_t bytes, unsigned seed)
             want = (int)(i % 7) * npes + npes * (npes - 1) / 2;
         if (coll_dst[i] != want) {
             fprintf(stderr, "host_api: PE %d: %s%s of %zu bytes: element %zu is %d, "
-                    "expected %d\n", me, kind == C_BCAST ? "bcast" : kind == C_FCOLLECT
+                    "expected %d\n", me, kind <= C_BCAST ? "bcast" : kind == C_FCOLLECT
                     ? "fcollect" : "sum_reduce", team ? "_team" : "", bytes, i,
                     coll_dst[i], want);
             wrong = 1;
@@ -347,7 +351,7 @@ static double coll_latency(int kind, int team, size_t bytes)
     const int warm = 3;
     double t0 = now();
     for (int i = 0; i < warm; i++) {
-        coll_call(kind, team, bytes, i % npes);
+        coll_call(kind, team, bytes, kind == C_BCAST ? i % npes : 0);
         shmem_barrier_all();
     }
     double per = (now() - t0) / warm;
@@ -357,7 +361,7 @@ static double coll_latency(int kind, int team, size_t bytes)
         double sum = 0;
         for (long i = 0; i < iters; i++) {
             t0 = now();
-            coll_call(kind, team, bytes, (int)(i % npes));
+            coll_call(kind, team, bytes, kind == C_BCAST ? (int)(i % npes) : 0);
             sum += now() - t0;
             shmem_barrier_all();
         }
@@ -369,8 +373,9 @@ static double coll_latency(int kind, int team, size_t bytes)
 
 static void bench_coll(int kind, int team, unsigned *seed)
 {
-    static const char *names[2][3] = {{"bcast", "fcollect", "sum_reduce"},
-                                      {"bcast_team", "fcollect_team", "sum_reduce_team"}};
+    static const char *names[2][4] = {
+        {"bcast_root0", "bcast", "fcollect", "sum_reduce"},
+        {"bcast_root0_team", "bcast_team", "fcollect_team", "sum_reduce_team"}};
     for (size_t bytes = MIN_SIZE; bytes <= MAX_SIZE; bytes *= 4) {
         double t = coll_latency(kind, team, bytes);
         if (me == 0)
@@ -462,7 +467,7 @@ int main(int argc, char **argv)
 #endif
     unsigned seed = 1;
     for (int team = 0; team <= HAVE_TEAMS && !bad && !no_coll; team++)
-        for (int kind = C_BCAST; kind <= C_SUM && !bad; kind++)
+        for (int kind = C_BCAST_ROOT0; kind <= C_SUM && !bad; kind++)
             bench_coll(kind, team, &seed);
 
     shmem_barrier_all();

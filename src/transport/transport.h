@@ -40,7 +40,7 @@ struct shmemi_transport {
     void (*fence)(void);
     void (*quiet)(void);
     /* Serves peers' operations that need this PE's help; every wait of the
-     * runtime calls it (see ucx/ucx_progress.c for why). */
+     * runtime calls it (ucx/ucx_sync.c says why). */
     void (*progress)(void);
     /* After the last barrier, before the heap goes. */
     void (*fini)(void);

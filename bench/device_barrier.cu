@@ -14,14 +14,7 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#define CHECK_CUDA(x)                                                         \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        if (e_ != cudaSuccess) {                                              \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));         \
-            shmem_global_exit(1);                                             \
-        }                                                                     \
-    } while (0)
+#include "cuda_check.h"
 
 enum how { ALL, ALL_BLOCK, TEAM };
 

@@ -9,14 +9,7 @@
 #include <shmem.h>
 #include <stdio.h>
 
-#define CHECK_CUDA(x)                                                         \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        if (e_ != cudaSuccess) {                                              \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));          \
-            shmem_global_exit(1);                                             \
-        }                                                                     \
-    } while (0)
+#include "cuda_check.h"
 
 static const char *const modes[] = {
     "flag_only",           "data_flag_no_fence",  "fence_acq_rel_sys",

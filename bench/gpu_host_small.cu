@@ -11,14 +11,8 @@
 #include <stdio.h>
 #include <time.h>
 
-#define CHECK_CUDA(x)                                                         \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        if (e_ != cudaSuccess) {                                              \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));          \
-            shmem_global_exit(1);                                             \
-        }                                                                     \
-    } while (0)
+#include "cuda_check.h"
+
 #define CHECK_CU(x)                                                           \
     do {                                                                      \
         CUresult r_ = (x);                                                    \

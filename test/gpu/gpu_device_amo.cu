@@ -11,10 +11,8 @@
 
 #include <shmem.h>
 
-#include "../check.h"
+#include "cuda_check.h"
 
-__device__ int *errs;
-#define DCHECK(cond) ((cond) ? (void)0 : (void)atomicAdd(errs, 1))
 
 // One AMO word of each type per PE, 8 bytes apart.
 template <class T> __device__ void standard_ops(T *w, int pe)
@@ -239,10 +237,7 @@ int main(void)
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
     int right = (me + 1) % n, left = (me + n - 1) % n;
-    int *e;
-    CHECK(cudaMalloc(&e, sizeof(int)) == cudaSuccess, "cudaMalloc");
-    CHECK(cudaMemset(e, 0, sizeof(int)) == cudaSuccess, "cudaMemset");
-    CHECK(cudaMemcpyToSymbol(errs, &e, sizeof e) == cudaSuccess, "cudaMemcpyToSymbol");
+    dcheck_init();
 
     char *words = (char *)shmem_calloc(64, 8);
     unsigned long long *counter = (unsigned long long *)shmem_calloc(2, sizeof *counter);
@@ -274,8 +269,7 @@ int main(void)
     RUN((cooperative<<<1, 256>>>(dst, dst + 4096, dst + 8192, sig, me, right, left, atomics)),
         "cooperative forms");
 
-    int h = -1;
-    CHECK(cudaMemcpy(&h, e, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess, "copy errors");
+    int h = dcheck_failures();
     CHECK(h == 0, "PE %d: %d wrong results in the kernels", me, h);
 
     // The hammer, read through the host API: every PE's fetch-adds landed
@@ -297,7 +291,7 @@ int main(void)
     shmem_free(bufs);
     shmem_free(counter);
     shmem_free(words);
-    cudaFree(e);
+    dcheck_fini();
     shmem_finalize();
     printf("PE %d: device AMOs, signals, wait sets and cooperative forms ok\n", me);
     return 0;

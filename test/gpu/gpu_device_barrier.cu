@@ -12,10 +12,8 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "../check.h"
+#include "cuda_check.h"
 
-__device__ int *errs;
-#define DCHECK(cond) ((cond) ? (void)0 : (void)atomicAdd(errs, 1))
 
 static int rounds_per_kernel = 1000;
 enum how { ALL, ALL_BLOCK, TEAM };
@@ -58,10 +56,7 @@ int main(void)
 {
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
-    int *e;
-    CHECK(cudaMalloc(&e, sizeof(int)) == cudaSuccess, "cudaMalloc");
-    CHECK(cudaMemset(e, 0, sizeof(int)) == cudaSuccess, "cudaMemset");
-    CHECK(cudaMemcpyToSymbol(errs, &e, sizeof e) == cudaSuccess, "cudaMemcpyToSymbol");
+    dcheck_init();
 
     shmem_team_t rev, even = SHMEM_TEAM_INVALID;
     CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, n - 1, -1, n, NULL, 0, &rev) == 0,
@@ -87,13 +82,13 @@ int main(void)
         run(TEAM, even, words, 1, "team_sync on the even PEs");
     shmem_barrier_all();
 
-    int bad = 0;
-    CHECK(cudaMemcpy(&bad, e, sizeof bad, cudaMemcpyDeviceToHost) == cudaSuccess, "copy");
+    int bad = dcheck_failures();
     CHECK(bad == 0, "%d device checks failed", bad);
     if (even != SHMEM_TEAM_INVALID)
         shmem_team_destroy(even);
     shmem_team_destroy(rev);
     shmem_free(words);
+    dcheck_fini();
     if (me == 0)
         printf("device barriers: %d PEs, %d rounds each, all ordered\n", n, rounds_per_kernel);
     shmem_finalize();

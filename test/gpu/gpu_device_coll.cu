@@ -10,10 +10,8 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "../check.h"
+#include "cuda_check.h"
 
-__device__ int *errs;
-#define DCHECK(cond) ((cond) ? (void)0 : (void)atomicAdd(errs, 1))
 
 __global__ void queries(shmem_team_t rev, shmem_team_t x, shmem_team_t y, int me, int n)
 {
@@ -177,10 +175,7 @@ int main(void)
 {
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
-    int *e;
-    CHECK(cudaMalloc(&e, sizeof(int)) == cudaSuccess, "cudaMalloc");
-    CHECK(cudaMemset(e, 0, sizeof(int)) == cudaSuccess, "cudaMemset");
-    CHECK(cudaMemcpyToSymbol(errs, &e, sizeof e) == cudaSuccess, "cudaMemcpyToSymbol");
+    dcheck_init();
 
     shmem_team_t rev, x, y;
     CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, n - 1, -1, n, NULL, 0, &rev) == 0,
@@ -215,8 +210,7 @@ int main(void)
         }
     }
 
-    int h = -1;
-    CHECK(cudaMemcpy(&h, e, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess, "copy errors");
+    int h = dcheck_failures();
     CHECK(h == 0, "PE %d: %d wrong results in the kernels", me, h);
     shmem_barrier_all();
     shmem_free(dst);
@@ -224,7 +218,7 @@ int main(void)
     shmem_team_destroy(y);
     shmem_team_destroy(x);
     shmem_team_destroy(rev);
-    cudaFree(e);
+    dcheck_fini();
     shmem_finalize();
     printf("PE %d: device teams and collectives ok\n", me);
     return 0;

@@ -11,13 +11,7 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "../check.h"
-
-#define CUDA_OK(x)                                                            \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        CHECK(e_ == cudaSuccess, "%s: %s", #x, cudaGetErrorString(e_));       \
-    } while (0)
+#include "cuda_check.h"
 
 #define N 100003 // odd, so that shares and blocks are uneven
 

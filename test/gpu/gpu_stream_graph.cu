@@ -13,13 +13,7 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "../check.h"
-
-#define CUDA_OK(x)                                                            \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        CHECK(e_ == cudaSuccess, "%s: %s", #x, cudaGetErrorString(e_));       \
-    } while (0)
+#include "cuda_check.h"
 
 #define N 65536
 #define REPLAYS 100

@@ -15,6 +15,7 @@
 #ifdef SHMEM_HAVE_CUDA
 #include "../device/cuda_device.h"
 #include "../device/cuda_driver.h"
+#include "../device/cuda_links.h"
 #include "../heap/heap.h"
 #endif
 
@@ -40,26 +41,32 @@ static void print_gpus(void)
         shmemi_cu.cuDeviceGetPCIBusId(bus, sizeof bus, d);
         shmemi_cu.cuDeviceTotalMem(&mem, d);
         shmemi_cu.cuDeviceGetAttribute(&numa, CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID, d);
-        printf("  GPU %d: %s, PCI %s, %.1f GiB, host NUMA node %d\n", i, name, bus,
-               (double)mem / (1 << 30), numa);
+        char links[96];
+        shmemi_gpu_nvlinks(bus, links, sizeof links);
+        printf("  GPU %d: %s, PCI %s, %.1f GiB, host NUMA node %d, NVLinks: %s\n", i, name,
+               bus, (double)mem / (1 << 30), numa, links);
     }
     if (n > 1) {
-        printf("  peer access between GPUs (load/store; rank: lower is a faster link; "
-               "atomics: native over the link):\n");
+        printf("  between GPUs (the link; peer access: load/store; rank: lower is a "
+               "faster link; atomics: native over the link):\n");
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
                 if (i == j)
                     continue;
                 CUdevice a, b;
                 int access = 0, rank = -1, atomics = 0;
+                char bus_a[32] = "?", bus_b[32] = "?", link[96];
                 shmemi_cu.cuDeviceGet(&a, i);
                 shmemi_cu.cuDeviceGet(&b, j);
+                shmemi_cu.cuDeviceGetPCIBusId(bus_a, sizeof bus_a, a);
+                shmemi_cu.cuDeviceGetPCIBusId(bus_b, sizeof bus_b, b);
+                shmemi_gpu_link(bus_a, bus_b, link, sizeof link);
                 shmemi_cu.cuDeviceCanAccessPeer(&access, a, b);
                 shmemi_cu.cuDeviceGetP2PAttribute(&rank, CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK, a, b);
                 shmemi_cu.cuDeviceGetP2PAttribute(&atomics,
                                                   CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED, a, b);
-                printf("    GPU %d -> GPU %d: %s, rank %d, atomics %s\n", i, j,
-                       access ? "yes" : "NO", rank, atomics ? "yes" : "no");
+                printf("    GPU %d -> GPU %d: %s; peer access %s, rank %d, atomics %s\n", i,
+                       j, link, access ? "yes" : "NO", rank, atomics ? "yes" : "no");
             }
     }
 #else

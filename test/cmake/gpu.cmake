@@ -61,6 +61,15 @@ if(CUDAToolkit_FOUND)
     endforeach()
   endfunction()
 
+  # shmem-info on a GPU machine: each GPU with its NVLinks (from NVML), and
+  # the PE map with each PE's heap on its GPU.
+  add_test(NAME gpu_shmem_info COMMAND sh -c "\"$0\" >/dev/null || exit 77; exec \"$@\""
+    $<TARGET_FILE:gpu_probe> ${EXPECT} --status 0
+    --match "GPU 0: .*NVLinks: (none up|[0-9]+ up)" --match "device heap, GPU"
+    -- $<TARGET_FILE:shmemrun> -n 2 $<TARGET_FILE:shmem-info>)
+  set_tests_properties(gpu_shmem_info PROPERTIES TIMEOUT 120 LABELS gpu SKIP_RETURN_CODE 77
+    RUN_SERIAL TRUE ENVIRONMENT "SHMEM_HEAP=device;SHMEM_GPU_SHARE=1")
+
   # A 256 MiB first chunk that the test sees come back, and room to grow.
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device SHMEM_SYMMETRIC_SIZE=256M
     SHMEM_SYMMETRIC_SIZE_MAX=8G)

@@ -128,13 +128,13 @@ if(CUDAToolkit_FOUND)
       SHMEM_BARRIER_EMULATE=1)
     shmem_gpu_runs(gpu_device_coll_switch3 gpu_device_coll SHMEM_HEAP=device
       SHMEM_BARRIER_EMULATE=1 SHMEM_BARRIER_EMU_SLOTS=3)
-    # Device barriers at up to 4 PEs (more PEs than GPUs share them), with
+    # Device barriers at up to 8 PEs (more PEs than GPUs share them), with
     # the radix at 2, 3 and 4 (several partners a round), and on the
     # emulated switch's slots.
     add_executable(gpu_device_barrier gpu/gpu_device_barrier.cu)
     target_link_libraries(gpu_device_barrier PRIVATE shmem CUDA::cudart)
     shmem_gpu_runs(gpu_device_barrier gpu_device_barrier SHMEM_HEAP=device
-      SHMEM_GPU_SHARE=1 NP 1 2 3 4)
+      SHMEM_GPU_SHARE=1 NP 1 2 3 4 8)
     foreach(k 2 3)
       shmem_gpu_runs(gpu_device_barrier_k${k} gpu_device_barrier SHMEM_HEAP=device
         SHMEM_GPU_SHARE=1 SHMEM_BARRIER_K=${k} NP 3 4)

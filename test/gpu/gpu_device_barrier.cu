@@ -18,8 +18,10 @@
 static int rounds_per_kernel = 1000;
 enum how { ALL, ALL_BLOCK, TEAM };
 
-// words[2 * n]: two banks, so that a member that runs a round ahead writes
-// the bank that the others are no longer reading.
+// words[2 * size]: two banks, so that a member that runs a round ahead
+// writes the bank that the others are no longer reading. The number of
+// rounds is even, so a kernel that starts at round 1 first writes the bank
+// that the previous kernel over the same words read before its last round.
 __global__ void rounds(enum how how, shmem_team_t team, long *words, long base, int count)
 {
     int idx = shmem_team_my_pe(team), size = shmem_team_n_pes(team);
@@ -43,7 +45,7 @@ __global__ void rounds(enum how how, shmem_team_t team, long *words, long base, 
     }
 }
 
-// words: 2 * n longs of the heap, taken by every PE (allocation is
+// words: 2 * size longs of the heap, taken by every PE (allocation is
 // collective over the world, and only some PEs are in a team).
 static void run(enum how how, shmem_team_t team, long *words, long base, const char *what)
 {
@@ -64,7 +66,10 @@ int main(void)
     CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 2, (n + 1) / 2, NULL, 0, &even) == 0,
           "team of the even PEs");
 
-    long *words = (long *)shmem_calloc(2 * (size_t)n, sizeof(long));
+    // The world's and the reversed team's words, then the even PEs': a
+    // team of another size would lay its banks over the others' (a member
+    // may still check the last round of the previous kernel there).
+    long *words = (long *)shmem_calloc(4 * (size_t)n, sizeof(long));
     CHECK(words != NULL, "calloc");
     // PEs that share a GPU run their kernels in turns: a barrier then costs
     // a time slice of the GPU (milliseconds), so they make fewer rounds.
@@ -79,7 +84,7 @@ int main(void)
     run(ALL_BLOCK, SHMEM_TEAM_WORLD, words, 1, "barrier_all_block");
     run(TEAM, rev, words, 1, "team_sync on the reversed team");
     if (me % 2 == 0)
-        run(TEAM, even, words, 1, "team_sync on the even PEs");
+        run(TEAM, even, words + 2 * n, 1, "team_sync on the even PEs");
     shmem_barrier_all();
 
     int bad = dcheck_failures();

@@ -81,7 +81,8 @@ void shmemi_mailbox_fini(void)
 
 int shmemi_mailbox_fits(size_t bytes)
 {
-    return bytes <= cap && shmemi_state.thread_level != SHMEM_THREAD_MULTIPLE;
+    /* No channels (cap 0) fit nothing, not even an empty message. */
+    return cap && bytes <= cap && shmemi_state.thread_level != SHMEM_THREAD_MULTIPLE;
 }
 
 /* The slot of message seq on the channel from world PE `from`, in this

@@ -35,14 +35,11 @@ foreach(run "2;1" "3;2" "4;1")
     APPEND PROPERTY ENVIRONMENT SHMEM_SYMMETRIC_SIZE=1M SHMEM_SYMMETRIC_SIZE_MAX=64M)
 endforeach()
 
-# A PE killed on one node, one that exits without shmem_finalize, a
-# collective over several nodes: the job ends, in time, with a message.
+# A PE killed on one node, one that exits without shmem_finalize: the job
+# ends, in time, with a message.
 foreach(np 2 4)
   shmem_expect_test(vnode_fault_sigkill PROGRAM faults NP ${np} ARGS sigkill
     ENV SHMEM_VIRTUAL_NODES=1 EXPECT --status nonzero --within 20)
 endforeach()
 shmem_expect_test(vnode_fault_no_finalize PROGRAM faults NP 2 ARGS no_finalize
   ENV SHMEM_VIRTUAL_NODES=1 EXPECT --status nonzero --within 20)
-shmem_expect_test(vnode_fault_collective PROGRAM vnode NP 2 ARGS collective
-  ENV SHMEM_VIRTUAL_NODES=1
-  EXPECT --status nonzero --match "collectives between nodes are not supported yet")

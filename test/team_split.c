@@ -87,7 +87,7 @@ int main(void)
 
     /* The predefined teams: the shared team is this PE's node (the world
      * unless SHMEM_VIRTUAL_NODES splits the host). */
-    int node[8] = {0}, n_node = tu_node_pes(node);
+    int node[8] = {0}, n_node = nodes_mine(node);
     tu_check_members(SHMEM_TEAM_WORLD, world, n);
     tu_check_members(SHMEM_TEAM_SHARED, node, n_node);
     CHECK(SHMEMX_TEAM_NODE == SHMEM_TEAM_SHARED, "the node team is the shared team");

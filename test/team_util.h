@@ -3,36 +3,10 @@
 #ifndef TEST_TEAM_UTIL_H
 #define TEST_TEAM_UTIL_H
 
-#include <stdlib.h>
-
 #include <shmem.h>
 
 #include "check.h"
-
-/* PEs per node: the tests run on one host, which SHMEM_VIRTUAL_NODES=k
- * splits into nodes of k PEs (PE / k); 0 when it is one node. */
-static inline int tu_per_node(void)
-{
-    const char *v = getenv("SHMEM_VIRTUAL_NODES");
-    return v ? atoi(v) : 0;
-}
-
-/* Whether world PEs a and b share a node (and so memory). */
-static inline int tu_same_node(int a, int b)
-{
-    int k = tu_per_node();
-    return k <= 0 || a / k == b / k;
-}
-
-/* The world PEs of this PE's node, in order, into pes; returns how many. */
-static inline int tu_node_pes(int *pes)
-{
-    int me = shmem_my_pe(), n = shmem_n_pes(), size = 0;
-    for (int p = 0; p < n; p++)
-        if (tu_same_node(p, me))
-            pes[size++] = p;
-    return size;
-}
+#include "nodes.h"
 
 static inline int tu_world(shmem_team_t t, int i)
 {
@@ -90,7 +64,7 @@ static inline void tu_exchange(shmem_team_t t, long *box, long tag)
         for (int i = 0; i < size; i++) {
             CHECK(box[i] == tag * 1000 + i, "tag %ld: box[%d] = %ld", tag, i, box[i]);
             long *peer = shmem_team_ptr(t, box, i);
-            if (tu_same_node(tu_world(t, i), shmem_my_pe()))
+            if (nodes_same(tu_world(t, i), shmem_my_pe()))
                 CHECK(peer && peer[i] == tag * 1000 + i, "team_ptr to index %d", i);
             else
                 CHECK(!peer, "team_ptr to index %d, on another node, is %p", i,

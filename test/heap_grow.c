@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "nodes.h"
 
 #define BLOCKS 24
 #define BLOCK ((size_t)3 << 20)
@@ -22,8 +23,11 @@ int main(void)
             b[i] = shmem_malloc(BLOCK);
             CHECK(b[i] != NULL, "round %d block %d", round, i);
             /* Each block sits at the same offset from the first on every
-             * PE: the neighbour's copy is reachable through shmem_ptr. */
-            CHECK(shmem_ptr(b[i], right) != NULL, "block %d not accessible", i);
+             * PE: the neighbour's copy is reachable, through shmem_ptr when
+             * it shares this PE's node. */
+            CHECK(shmem_addr_accessible(b[i], right), "block %d not accessible", i);
+            CHECK((shmem_ptr(b[i], right) != NULL) == nodes_same(me, right),
+                  "shmem_ptr of block %d on PE %d", i, right);
             uint64_t v = ((uint64_t)me << 32) | (uint64_t)(round * 100 + i);
             shmem_uint64_p(&b[i][BLOCK / 8 - 1], v, right);
             shmem_uint64_p(&b[i][0], v, right);

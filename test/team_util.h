@@ -6,6 +6,7 @@
 #include <shmem.h>
 
 #include "check.h"
+#include "nodes.h"
 
 static inline int tu_world(shmem_team_t t, int i)
 {
@@ -49,8 +50,8 @@ static inline void tu_check_members(shmem_team_t t, const int *pes, int size)
 
 /* Called by every PE. Each member of t stores tag:index into slot `index`
  * of every member's box (at least the team's size longs, symmetric); after
- * the team's barrier each must see all of them, directly and through
- * shmem_team_ptr. A second barrier keeps a later round from overwriting a
+ * the team's barrier each must see all of them, directly and, for members
+ * of its node, through shmem_team_ptr (NULL for those of other nodes). A second barrier keeps a later round from overwriting a
  * box before its owner has read it, and a world barrier at the end lets
  * other teams reuse the boxes. */
 static inline void tu_exchange(shmem_team_t t, long *box, long tag)
@@ -63,7 +64,11 @@ static inline void tu_exchange(shmem_team_t t, long *box, long tag)
         for (int i = 0; i < size; i++) {
             CHECK(box[i] == tag * 1000 + i, "tag %ld: box[%d] = %ld", tag, i, box[i]);
             long *peer = shmem_team_ptr(t, box, i);
-            CHECK(peer && peer[i] == tag * 1000 + i, "team_ptr to index %d", i);
+            if (nodes_same(tu_world(t, i), shmem_my_pe()))
+                CHECK(peer && peer[i] == tag * 1000 + i, "team_ptr to index %d", i);
+            else
+                CHECK(!peer, "team_ptr to index %d, on another node, is %p", i,
+                      (void *)peer);
         }
         CHECK(shmem_team_ptr(t, box, size) == NULL, "team_ptr past the team");
         CHECK(shmem_team_ptr(t, box, -1) == NULL, "team_ptr to -1");

@@ -7,9 +7,7 @@
  *    chunk alone too: each chunk's registration and key are used;
  *  - strided and blocked transfers (one UCX operation per row);
  *  - fence orders puts to a PE of another node: a reader that sees the
- *    second sees the first;
- *  - argument "collective": a collective over PEs of several nodes stops
- *    with a message (not supported yet). */
+ *    second sees the first. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,17 +141,11 @@ static void fence_order(void)
     shmem_free(data);
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
     shmem_init();
     me = shmem_my_pe();
     npes = shmem_n_pes();
-    if (argc > 1 && strcmp(argv[1], "collective") == 0) {
-        long *x = shmem_calloc(1, sizeof(long));
-        shmem_long_broadcast(SHMEM_TEAM_WORLD, x, x, 1, 0);
-        shmem_finalize();
-        return 0;
-    }
     paths();
     across_chunks();
     strided();

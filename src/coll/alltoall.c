@@ -23,9 +23,9 @@ void shmemi_coll_alltoall(const struct shmemi_coll *c, void *dest, const void *s
         char *d = (char *)dest + (size_t)j * dblock;
         const char *s = (const char *)source + (size_t)c->me * sblock;
         if (dst == 1 && sst == 1)
-            shmemi_coll_copy(c, d, c->me, s, j, nelems * elem);
+            shmemi_coll_fetch(c, d, s, j, nelems * elem);
         else
-            shmemi_coll_copy_strided(c, d, c->me, dst, s, j, sst, nelems, elem);
+            shmemi_coll_fetch_strided(c, d, dst, s, j, sst, nelems, elem);
     }
     shmemi_coll_barrier(c);
 }

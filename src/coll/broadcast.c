@@ -18,7 +18,7 @@ void shmemi_coll_broadcast(const struct shmemi_coll *c, void *dest, const void *
     }
     shmemi_coll_barrier(c);
     if (c->me != root || (to_root && dest != source))
-        shmemi_coll_copy(c, dest, c->me, source, root, bytes);
+        shmemi_coll_fetch(c, dest, source, root, bytes);
     shmemi_coll_barrier(c);
 }
 

@@ -19,7 +19,7 @@ void shmemi_coll_fcollect(const struct shmemi_coll *c, void *dest, const void *s
     shmemi_coll_barrier(c);
     for (int k = 0; k < c->size; k++) {
         int j = (c->me + k) % c->size;
-        shmemi_coll_copy(c, (char *)dest + (size_t)j * bytes, c->me, source, j, bytes);
+        shmemi_coll_fetch(c, (char *)dest + (size_t)j * bytes, source, j, bytes);
     }
     shmemi_coll_barrier(c);
 }
@@ -30,7 +30,7 @@ void shmemi_coll_collect(const struct shmemi_coll *c, void *dest, const void *so
     /* A count that does not fit the heap is reported here, by its owner. */
     size_t bytes = shmemi_coll_bytes(c, nelems, elem);
     if (bytes)
-        (void)shmemi_coll_at(c, source, bytes, c->me);
+        (void)shmemi_coll_mine(c, source, bytes);
     shmemi_coll_publish(c, nelems);
     shmemi_coll_barrier(c);
     size_t off = 0;
@@ -38,7 +38,7 @@ void shmemi_coll_collect(const struct shmemi_coll *c, void *dest, const void *so
         off += shmemi_coll_published(c, j);
     for (int k = 0, j = c->me; k < c->size; k++) {
         size_t n = shmemi_coll_published(c, j);
-        shmemi_coll_copy(c, (char *)dest + off * elem, c->me, source, j, n * elem);
+        shmemi_coll_fetch(c, (char *)dest + off * elem, source, j, n * elem);
         if (++j == c->size)
             j = 0, off = 0;
         else

@@ -13,6 +13,7 @@
 #include "../init/config.h"
 #include "../init/error.h"
 #include "../sync/spin.h"
+#include "../transport/transport.h"
 #include "mailbox.h"
 
 #define LINE 64
@@ -34,12 +35,13 @@ static size_t slot_bytes; /* header and payload, whole lines */
 static char *inbox;       /* [n_pes][DEPTH] slots */
 static char *acks;        /* [n_pes] lines */
 static uint32_t *sent, *taken, *freed; /* [n_pes] */
+/* The slot a message to a PE of another node is built in, before the
+ * transport puts it into that PE's inbox. */
+static char *staging;
 
 static size_t payload_cap(void)
 {
     size_t n = (size_t)shmemi_state.n_pes;
-    if (shmemi_state.n_local != shmemi_state.n_pes)
-        return 0;
     size_t per = (BUDGET / (DEPTH * n)) & ~(size_t)(LINE - 1);
     if (per <= LINE)
         return 0;
@@ -64,9 +66,11 @@ void shmemi_mailbox_init(char *ctrl)
     sent = calloc(n, sizeof *sent);
     taken = calloc(n, sizeof *taken);
     freed = calloc(n, sizeof *freed);
-    if (!sent || !taken || !freed)
+    int spans_nodes = shmemi_state.n_local != shmemi_state.n_pes;
+    staging = spans_nodes ? aligned_alloc(LINE, slot_bytes) : NULL;
+    if (!sent || !taken || !freed || (spans_nodes && !staging))
         shmemi_fatal("shmem_init", "out of memory for the collectives' mailbox counts "
-                     "(%zu PEs)", n);
+                     "and staging slot (%zu PEs)", n);
 }
 
 void shmemi_mailbox_fini(void)
@@ -74,14 +78,17 @@ void shmemi_mailbox_fini(void)
     free(sent);
     free(taken);
     free(freed);
+    free(staging);
     sent = taken = freed = NULL;
+    staging = NULL;
     inbox = acks = NULL;
     cap = 0;
 }
 
 int shmemi_mailbox_fits(size_t bytes)
 {
-    return bytes <= cap && shmemi_state.thread_level != SHMEM_THREAD_MULTIPLE;
+    /* No channels (cap 0) fit nothing, not even an empty message. */
+    return cap && bytes <= cap && shmemi_state.thread_level != SHMEM_THREAD_MULTIPLE;
 }
 
 /* The slot of message seq on the channel from world PE `from`, in this
@@ -96,6 +103,18 @@ static int reached(uint32_t v, uint32_t e) { return (int32_t)(v - e) >= 0; }
 static void *on_peer(const void *p, int pe)
 {
     return shmemi_heap_at(p, shmemi_state.local_index[pe]);
+}
+
+/* Stores v into world PE pe's copy of word w (of this PE's control
+ * window): a release store on this node, a put through the transport to
+ * another. */
+static void store_on_peer(_Atomic uint32_t *w, uint32_t v, int pe)
+{
+    if (__builtin_expect(shmemi_state.local_index[pe] >= 0, 1))
+        atomic_store_explicit((_Atomic uint32_t *)on_peer(w, pe), v, memory_order_release);
+    else
+        shmemi_remote->put("a small collective (its mailbox word to another node)", w, &v,
+                           sizeof v, pe);
 }
 
 /* Waits until *w reaches e, a message or acknowledgement from world PE pe;
@@ -123,14 +142,22 @@ void *shmemi_mailbox_slot(const char *call, int pe)
         wait_reach(call, ack, last, pe);
         freed[pe] = atomic_load_explicit(ack, memory_order_acquire);
     }
+    if (__builtin_expect(shmemi_state.local_index[pe] < 0, 0))
+        return staging + HEAD;
     return (char *)on_peer(slot_of(shmemi_state.my_pe, seq), pe) + HEAD;
 }
 
-void shmemi_mailbox_post(int pe)
+void shmemi_mailbox_post(int pe, size_t bytes)
 {
     uint32_t seq = ++sent[pe];
-    atomic_store_explicit((_Atomic uint32_t *)on_peer(slot_of(shmemi_state.my_pe, seq), pe),
-                          seq, memory_order_release);
+    char *slot = slot_of(shmemi_state.my_pe, seq);
+    if (__builtin_expect(shmemi_state.local_index[pe] < 0, 0) && bytes) {
+        /* The payload lands before the number that announces it. */
+        shmemi_remote->put("a small collective (its message to another node)", slot + HEAD,
+                           staging + HEAD, bytes, pe);
+        shmemi_remote->fence();
+    }
+    store_on_peer((_Atomic uint32_t *)slot, seq, pe);
 }
 
 const void *shmemi_mailbox_wait(const char *call, int pe)
@@ -144,6 +171,5 @@ const void *shmemi_mailbox_wait(const char *call, int pe)
 void shmemi_mailbox_release(int pe)
 {
     uint32_t seq = ++taken[pe];
-    char *ack = acks + (size_t)shmemi_state.my_pe * LINE;
-    atomic_store_explicit((_Atomic uint32_t *)on_peer(ack, pe), seq, memory_order_release);
+    store_on_peer((_Atomic uint32_t *)(acks + (size_t)shmemi_state.my_pe * LINE), seq, pe);
 }

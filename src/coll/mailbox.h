@@ -14,7 +14,13 @@
  * order on both: true when collectives are matched by the order of the
  * calls, which holds unless threads of one PE run collectives at the same
  * time (SHMEM_THREAD_MULTIPLE). shmemi_mailbox_fits says when the channels
- * may be used. */
+ * may be used.
+ *
+ * A channel to a PE of another node works the same through the transport:
+ * the sender fills a private staging slot and puts the payload, then (after
+ * a fence) the sequence number, into the receiver's inbox; the receiver
+ * puts its acknowledgement into the sender's control window. Waits
+ * progress the transport, as every wait does. */
 #ifndef SHMEMI_COLL_MAILBOX_H
 #define SHMEMI_COLL_MAILBOX_H
 
@@ -36,11 +42,12 @@ void shmemi_mailbox_fini(void);
  * on every PE that makes the same call. */
 int shmemi_mailbox_fits(size_t bytes);
 
-/* The payload area of this PE's next slot on world PE pe, once pe has taken
- * the message that used it last; shmemi_mailbox_post sends it. call names
- * the routine in the SHMEM_DEBUG report of a PE that never comes. */
+/* The payload area of this PE's next slot on world PE pe (a staging area
+ * when pe is on another node), once pe has taken the message that used it
+ * last; shmemi_mailbox_post sends its first `bytes`. call names the routine
+ * in the SHMEM_DEBUG report of a PE that never comes. */
 void *shmemi_mailbox_slot(const char *call, int pe);
-void shmemi_mailbox_post(int pe);
+void shmemi_mailbox_post(int pe, size_t bytes);
 
 /* The payload of the next message from world PE pe, once it has arrived;
  * shmemi_mailbox_release hands the slot back to pe. */

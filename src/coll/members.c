@@ -21,26 +21,11 @@ _Static_assert(PSYNC_USED <= SHMEM_BARRIER_SYNC_SIZE && PSYNC_USED <= SHMEM_BCAS
                    PSYNC_USED <= SHMEM_ALLTOALLS_SYNC_SIZE,
                "a pSync size is smaller than the elements the active sets use");
 
-/* The algorithms move data by load/store between the members' heaps, which
- * only PEs of one node can do. */
-static void require_one_node(const char *call, int start, int stride, int size)
-{
-    for (int i = 0; i < size; i++)
-        if (shmemi_state.local_index[start + i * stride] < 0)
-            shmemi_fatal(call, "PE %d of this collective's team or active set is "
-                         "on another node, and collectives between nodes are not "
-                         "supported yet (RMA, AMOs, signals, waits, locks and "
-                         "barriers are); use a team of this node's PEs, such as "
-                         "SHMEM_TEAM_SHARED", start + i * stride);
-}
-
 int shmemi_coll_team(struct shmemi_coll *c, const char *call, shmem_team_t team)
 {
     shmemi_require_init(call);
     if (team == SHMEM_TEAM_INVALID)
         return -1;
-    if (shmemi_remote)
-        require_one_node(call, team->start, team->stride, team->size);
     *c = (struct shmemi_coll){
         .call = call,
         .start = team->start,
@@ -71,8 +56,6 @@ void shmemi_coll_active_set(struct shmemi_coll *c, const char *call, int PE_star
         shmemi_fatal(call, "pSync (%p) is not in the symmetric heap: it must be "
                      "an array of SHMEM_SYNC_SIZE longs from shmem_malloc, set "
                      "to SHMEM_SYNC_VALUE", (void *)pSync);
-    if (shmemi_remote)
-        require_one_node(call, PE_start, stride, PE_size);
     *c = (struct shmemi_coll){
         .call = call,
         .start = PE_start,
@@ -170,9 +153,7 @@ void shmemi_coll_publish(const struct shmemi_coll *c, size_t value)
 size_t shmemi_coll_published(const struct shmemi_coll *c, int i)
 {
     if (c->team)
-        return atomic_load_explicit(
-            (_Atomic uint64_t *)shmemi_team_peer(c->team, team_word(c), i),
-            memory_order_relaxed);
+        return shmemi_team_peer_word(c->call, c->team, team_word(c), i);
     return (size_t)psync_op(c, SHMEMI_AMO_FETCH, PSYNC_WORD, 0, i);
 }
 

@@ -66,8 +66,8 @@ void shmemi_coll_reduce(const struct shmemi_coll *c, void *dest, const void *sou
 {
     size_t bytes = shmemi_coll_bytes(c, nelems, elem);
     if (bytes) {
-        const char *d = shmemi_coll_at(c, dest, bytes, c->me);
-        const char *s = shmemi_coll_at(c, source, bytes, c->me);
+        const char *d = shmemi_coll_mine(c, dest, bytes);
+        const char *s = shmemi_coll_mine(c, source, bytes);
         if (d != s && d < s + bytes && s < d + bytes)
             shmemi_fatal(c->call, "dest and source overlap without being the same "
                          "array; pass the same address for an in-place operation");

@@ -33,7 +33,7 @@ static void send_source(const struct shmemi_coll *c, const void *source, size_t 
 {
     int pe = shmemi_coll_pe(c, j);
     take(c, shmemi_mailbox_slot(c->call, pe), source, c->me, len);
-    shmemi_mailbox_post(pe);
+    shmemi_mailbox_post(pe, len);
 }
 
 void shmemi_small_broadcast(const struct shmemi_coll *c, void *dest, const void *source,
@@ -43,7 +43,7 @@ void shmemi_small_broadcast(const struct shmemi_coll *c, void *dest, const void 
         for (int k = 1; k < c->size; k++)
             send_source(c, source, bytes, (root + k) % c->size);
         if (to_root && dest != source && bytes)
-            shmemi_coll_copy(c, dest, root, source, root, bytes);
+            shmemi_coll_fetch(c, dest, source, root, bytes);
     } else {
         int pe = shmemi_coll_pe(c, root);
         give(c, dest, shmemi_mailbox_wait(c->call, pe), bytes);
@@ -60,8 +60,7 @@ void shmemi_small_fcollect(const struct shmemi_coll *c, void *dest, const void *
     for (int k = 1; k < n; k++)
         send_source(c, source, bytes, (c->me + k) % n);
     if (bytes)
-        shmemi_coll_copy(c, (char *)dest + (size_t)c->me * bytes, c->me, source, c->me,
-                         bytes);
+        shmemi_coll_fetch(c, (char *)dest + (size_t)c->me * bytes, source, c->me, bytes);
     /* The member k places to the left sent to this one k-th. */
     for (int k = 1; k < n; k++) {
         int j = (c->me + n - k) % n, pe = shmemi_coll_pe(c, j);
@@ -87,7 +86,7 @@ void shmemi_small_reduce(const struct shmemi_coll *c, void *dest, const void *so
         if (kind == SHMEMI_REDUCE || j > me) {
             int pe = shmemi_coll_pe(c, j);
             memcpy(shmemi_mailbox_slot(c->call, pe), mine, len);
-            shmemi_mailbox_post(pe);
+            shmemi_mailbox_post(pe, len);
         }
     }
     int last = kind == SHMEMI_REDUCE ? n - 1 : kind == SHMEMI_INSCAN ? me : me - 1;

@@ -64,12 +64,6 @@ static inline void shmemi_copy_rows(char *d, size_t dpitch, const char *s, size_
     shmemi_heap.backend->copy_strided(d, dpitch, s, spitch, width, n);
 }
 
-static inline void shmemi_copy_strided(char *d, const char *s, ptrdiff_t dst,
-                                       ptrdiff_t sst, size_t n, size_t elem)
-{
-    shmemi_copy_rows(d, (size_t)dst * elem, s, (size_t)sst * elem, elem, n);
-}
-
 /* The rows into dest on pe, or out of src on pe: load/store or transport. */
 static inline void shmemi_put_rows(const char *call, char *dest, size_t dpitch, const char *src,
                                    size_t spitch, size_t width, size_t n, size_t ext, int pe)

@@ -13,6 +13,7 @@
 #define SHMEMI_TEAM_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -74,10 +75,19 @@ static inline int shmemi_team_index(const struct shmemi_team *t, int pe)
     return d >= 0 && d < t->size ? d : -1;
 }
 
-/* Where p (an address in this PE's scratch or heap) lies on team index i. */
-static inline void *shmemi_team_peer(const struct shmemi_team *t, const void *p, int i)
+/* The word at p (an address in this PE's scratch) on team index i: a load
+ * from a member of this node, a get through the transport from one of
+ * another; call names the routine in the transport's reports. */
+static inline uint64_t shmemi_team_peer_word(const char *call, const struct shmemi_team *t,
+                                             const void *p, int i)
 {
-    return shmemi_heap_at(p, shmemi_state.local_index[shmemi_team_pe(t, i)]);
+    int pe = shmemi_team_pe(t, i), local = shmemi_state.local_index[pe];
+    uint64_t v;
+    if (__builtin_expect(local >= 0, 1))
+        return atomic_load_explicit((_Atomic uint64_t *)shmemi_heap_at(p, local),
+                                    memory_order_relaxed);
+    shmemi_remote->get(call, &v, p, sizeof v, pe);
+    return v;
 }
 
 /* This PE's copy of scratch slot `slot`. */

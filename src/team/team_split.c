@@ -8,7 +8,9 @@
  * member also checks that its fellow members join the same team, which
  * catches PEs that passed different arguments. A claim loses only to a
  * split of another parent running at the same moment in another thread of
- * this PE; then all let go and try again.
+ * this PE; then all let go and try again. The members read each other's
+ * work areas a word at a time, between barriers: loads on a node, gets
+ * through the transport from another.
  *
  * A barrier provider's slots belong to the whole provider, not to a PE, so
  * the new team's first member alone claims one (or finds none, or finds
@@ -23,21 +25,14 @@
 
 enum vote { AGREED = 0, RETRY = 1, FAILED = 2 };
 
-/* A word of team index i's copy of p: the one place a split reads another
- * PE's memory (the control window, host memory on every kind of heap). */
-static uint64_t peer_word(const struct shmemi_team *t, const uint64_t *p, int i)
-{
-    return *(const volatile uint64_t *)shmemi_team_peer(t, p, i);
-}
-
 /* The lowest slot free on every member of `shape`, from their bitmaps. */
-static int common_free_slot(const struct shmemi_team *shape, const uint64_t *map,
-                            size_t words)
+static int common_free_slot(const char *call, const struct shmemi_team *shape,
+                            const uint64_t *map, size_t words)
 {
     for (size_t w = 0; w < words; w++) {
         uint64_t common = ~(uint64_t)0;
         for (int i = 0; i < shape->size && common; i++)
-            common &= peer_word(shape, &map[w], i);
+            common &= shmemi_team_peer_word(call, shape, &map[w], i);
         if (common)
             return (int)(w * 64 + (size_t)__builtin_ctzll(common));
     }
@@ -51,9 +46,9 @@ static void check_agreement(const char *call, const struct shmemi_team *shape,
                             const uint64_t *joins)
 {
     for (int i = 0; i < shape->size; i++) {
-        int start = (int)(uint32_t)peer_word(shape, &joins[0], i);
-        int stride = (int)(uint32_t)peer_word(shape, &joins[1], i);
-        int size = (int)(uint32_t)peer_word(shape, &joins[2], i);
+        int start = (int)(uint32_t)shmemi_team_peer_word(call, shape, &joins[0], i);
+        int stride = (int)(uint32_t)shmemi_team_peer_word(call, shape, &joins[1], i);
+        int size = (int)(uint32_t)shmemi_team_peer_word(call, shape, &joins[2], i);
         if (start != shape->start || stride != shape->stride || size != shape->size)
             shmemi_fatal(call, "the PEs of the parent team did not pass the same "
                          "arguments: here the new team is world PEs start %d, "
@@ -114,14 +109,6 @@ static int split(const char *call, struct shmemi_team *parent, int invalid, int 
                  int stride, int size, const shmem_team_config_t *config, long mask,
                  shmem_team_t *out)
 {
-    /* The members agree through loads of each other's scratch slots. */
-    if (shmemi_remote)
-        for (int i = 0; i < parent->size; i++)
-            if (shmemi_state.local_index[shmemi_team_pe(parent, i)] < 0)
-                shmemi_fatal(call, "the parent team has PEs on other nodes (PE %d), "
-                             "and splitting such a team is not supported yet; split "
-                             "SHMEM_TEAM_SHARED, whose PEs share this node",
-                             shmemi_team_pe(parent, i));
     struct shmemi_team shape = {.start = 0, .stride = 1, .size = 0};
     int my_new = -1;
     if (!invalid && size > 0) {
@@ -156,7 +143,7 @@ static int split(const char *call, struct shmemi_team *parent, int invalid, int 
         uint64_t mine = failed_here;
         slot = hw_slot = -1;
         if (t) {
-            slot = common_free_slot(&shape, map, words);
+            slot = common_free_slot(call, &shape, map, words);
             if (slot < 0) {
                 mine = FAILED;
                 if (my_new == 0)
@@ -180,7 +167,7 @@ static int split(const char *call, struct shmemi_team *parent, int invalid, int 
         shmemi_team_barrier(call, parent); /* every vote is published */
         outcome = AGREED;
         for (int i = 0; i < parent->size; i++) {
-            uint64_t v = peer_word(parent, vote, i);
+            uint64_t v = shmemi_team_peer_word(call, parent, vote, i);
             outcome = v > outcome ? v : outcome;
         }
         if (outcome != AGREED && slot >= 0)
@@ -190,8 +177,9 @@ static int split(const char *call, struct shmemi_team *parent, int invalid, int 
     } while (outcome == RETRY);
 
     if (outcome == AGREED && t)
-        shmemi_team_adopt(t, slot, (int)(uint32_t)peer_word(&shape, &hw[0], 0),
-                          (uint32_t)peer_word(&shape, &hw[1], 0));
+        shmemi_team_adopt(t, slot,
+                          (int)(uint32_t)shmemi_team_peer_word(call, &shape, &hw[0], 0),
+                          (uint32_t)shmemi_team_peer_word(call, &shape, &hw[1], 0));
     /* The new slots are clear before any member uses them, and nobody reads
      * the work area any more. */
     shmemi_team_barrier(call, parent);

@@ -1,9 +1,12 @@
 # The OpenSHMEM specification's own examples, rewritten for this project
 # (test/spec_examples/), each run at the PE count its scenario needs and
 # checked for the output the specification shows: one --match per line.
-# spec_example(<name> NP <n> [ARGS ..] [STATUS s] MATCH <regex>...)
+# With UCX, each runs again on virtual nodes of NP / 2 PEs (of 1 at NP 2), so
+# that its communication crosses nodes (label ucx), unless ONE_NODE says
+# that the scenario needs load/store between all its PEs.
+# spec_example(<name> NP <n> [ARGS ..] [STATUS s] [ONE_NODE] MATCH <regex>...)
 function(spec_example name)
-  cmake_parse_arguments(S "" "NP;STATUS" "ARGS;MATCH" ${ARGN})
+  cmake_parse_arguments(S "ONE_NODE" "NP;STATUS" "ARGS;MATCH" ${ARGN})
   if(NOT DEFINED S_STATUS)
     set(S_STATUS 0)
   endif()
@@ -17,6 +20,16 @@ function(spec_example name)
   endforeach()
   shmem_expect_test(spec_ex_${name} PROGRAM ${prog} NP ${S_NP} ARGS ${S_ARGS}
     EXPECT ${expect})
+  if(UCX_FOUND AND NOT S_ONE_NODE)
+    math(EXPR k "${S_NP} / 2")
+    if(k LESS 2)
+      set(k 1)
+    endif()
+    set(t spec_ex_${name}_vnode${k})
+    shmem_expect_test(${t} PROGRAM ${prog} NP ${S_NP} ARGS ${S_ARGS}
+      ENV SHMEM_VIRTUAL_NODES=${k} EXPECT ${expect})
+    set_property(TEST ${t}/mpirun/${S_NP} ${t}/shmemrun/${S_NP} APPEND PROPERTY LABELS ucx)
+  endif()
 endfunction()
 
 spec_example(put NP 2 MATCH "^dest\\[0\\] on PE 0 is 0$" "^dest\\[0\\] on PE 1 is 1$"
@@ -59,6 +72,6 @@ spec_example(team_split_2d NP 6 ARGS 2 2 MATCH "^\\(0, 0, 0\\) is me = 0$"
 spec_example(team_translate NP 4 MATCH "^team PE 0 is world PE 0$" "^team PE 1 is world PE 2$"
   "^world PE 1 in the even team: -1$")
 spec_example(put_signal NP 4 MATCH "^BCAST with put with signal is complete$")
-spec_example(ptr NP 2 MATCH "^PE 1 dest: 1, 2, 3, 4$")
+spec_example(ptr NP 2 ONE_NODE MATCH "^PE 1 dest: 1, 2, 3, 4$")
 spec_example(global_exit NP 4 STATUS nonzero MATCH "^ERROR: Unable to open file: ")
 spec_example(scan NP 4 MATCH "^collected: 0 1 1 2 2 2 3 3 3 3$")

@@ -1,48 +1,81 @@
 # The inter-node path (UCX) on one machine: SHMEM_VIRTUAL_NODES puts the PEs
 # on separate virtual nodes, so every access between them goes through UCX.
-# Two PEs run on two nodes of one PE; four run on two nodes of two, which
-# mixes load/store and UCX in one job. The programs of the RMA, AMO, signal,
-# wait, lock and barrier suites run again this way, plus vnode.c for what
-# they do not cover, and a PE killed on one node must end the job.
+# The host suite's programs run again this way: at 2 PEs on two nodes of one
+# (UCX alone), at 4 on two nodes of two (load/store and UCX in one job) and,
+# for the collectives and teams, at 3 on a node of two and a node of one
+# (nodes of different sizes). vnode.c covers what they do not, and a PE
+# killed on one node must end the job.
 if(NOT UCX_FOUND)
   return()
 endif()
 
+# shmem_vnode_run(<program> <np> <per_node> [NAME n] [ENV ..] [ARGS ..]): the
+# tests n/vnode<per_node>/<launcher>/<np> (n is the program by default).
 function(shmem_vnode_run program np per_node)
+  cmake_parse_arguments(T "" "NAME" "ENV;ARGS" ${ARGN})
+  if(NOT T_NAME)
+    set(T_NAME ${program})
+  endif()
   foreach(launcher mpirun shmemrun)
     shmem_launch(run ${launcher} ${np})
-    set(name ${program}/vnode${per_node}/${launcher}/${np})
-    add_test(NAME ${name} COMMAND ${run} $<TARGET_FILE:${program}> ${ARGN})
+    set(name ${T_NAME}/vnode${per_node}/${launcher}/${np})
+    add_test(NAME ${name} COMMAND ${run} $<TARGET_FILE:${program}> ${T_ARGS})
     shmem_session_dir(session ${name})
     set_tests_properties(${name} PROPERTIES TIMEOUT 120 LABELS "host;ucx"
-      ENVIRONMENT "${SHMEM_TEST_ENV};${session};SHMEM_VIRTUAL_NODES=${per_node}")
+      # T_ENV last: a variable it sets again (SHMEM_SYMMETRIC_SIZE) overrides.
+    ENVIRONMENT "${SHMEM_TEST_ENV};${session};SHMEM_VIRTUAL_NODES=${per_node};${T_ENV}")
   endforeach()
 endfunction()
 
-foreach(program rma_typed rma_sized amo_typed amo_contention signal_put wait_test
-                p2p_vector lock_mutex barrier)
+# Point to point, the heap, contexts, threads, profiling.
+foreach(program rma_typed rma_sized rma_blocked amo_typed amo_contention amo_team_ctx
+                amo_threads signal_put wait_test p2p_vector lock_mutex barrier init_query
+                heap_alloc ptr_accessible threads profiling)
   shmem_vnode_run(${program} 2 1)
   shmem_vnode_run(${program} 4 2)
+endforeach()
+foreach(run "2;1" "4;2")
+  list(GET run 0 np)
+  list(GET run 1 per_node)
+  shmem_vnode_run(heap_grow ${np} ${per_node}
+    ENV SHMEM_SYMMETRIC_SIZE=4M SHMEM_SYMMETRIC_SIZE_MAX=256M)
+endforeach()
+
+# Collectives (team and active-set forms), teams and their contexts.
+foreach(program coll_data coll_reduce coll_reduce_teams coll_active_set coll_large
+                coll_back_to_back deprecated_names team_split team_2d team_churn
+                ctx_team ctx_threads)
+  foreach(run "2;1" "4;2" "3;2")
+    list(GET run 0 np)
+    list(GET run 1 per_node)
+    shmem_vnode_run(${program} ${np} ${per_node})
+  endforeach()
+endforeach()
+foreach(run "2;1" "4;2" "3;2")
+  list(GET run 0 np)
+  list(GET run 1 per_node)
+  shmem_vnode_run(team_exhaust ${np} ${per_node} ENV SHMEM_TEAMS_MAX=8)
+endforeach()
+# The dissemination barrier at radices 3 and 4, its rounds crossing nodes.
+foreach(k 3 4)
+  shmem_vnode_run(barrier_engine_order 4 2 NAME barrier_engine_order_k${k}
+    ENV SHMEM_BARRIER=dissemination
+    SHMEM_BARRIER_K=${k} BE_ENGINE=dissemination)
 endforeach()
 
 shmem_test_program(vnode)
 foreach(run "2;1" "3;2" "4;1")
   list(GET run 0 np)
   list(GET run 1 per_node)
-  shmem_vnode_run(vnode ${np} ${per_node})
-  # SHMEM_SYMMETRIC_SIZE last: the value in SHMEM_TEST_ENV is overridden.
-  set_property(TEST vnode/vnode${per_node}/mpirun/${np} vnode/vnode${per_node}/shmemrun/${np}
-    APPEND PROPERTY ENVIRONMENT SHMEM_SYMMETRIC_SIZE=1M SHMEM_SYMMETRIC_SIZE_MAX=64M)
+  shmem_vnode_run(vnode ${np} ${per_node}
+    ENV SHMEM_SYMMETRIC_SIZE=1M SHMEM_SYMMETRIC_SIZE_MAX=64M)
 endforeach()
 
-# A PE killed on one node, one that exits without shmem_finalize, a
-# collective over several nodes: the job ends, in time, with a message.
+# A PE killed on one node, one that exits without shmem_finalize: the job
+# ends, in time, with a message.
 foreach(np 2 4)
   shmem_expect_test(vnode_fault_sigkill PROGRAM faults NP ${np} ARGS sigkill
     ENV SHMEM_VIRTUAL_NODES=1 EXPECT --status nonzero --within 20)
 endforeach()
 shmem_expect_test(vnode_fault_no_finalize PROGRAM faults NP 2 ARGS no_finalize
   ENV SHMEM_VIRTUAL_NODES=1 EXPECT --status nonzero --within 20)
-shmem_expect_test(vnode_fault_collective PROGRAM vnode NP 2 ARGS collective
-  ENV SHMEM_VIRTUAL_NODES=1
-  EXPECT --status nonzero --match "collectives between nodes are not supported yet")

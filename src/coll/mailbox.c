@@ -13,7 +13,7 @@
 #include "../init/config.h"
 #include "../init/error.h"
 #include "../sync/spin.h"
-#include "../transport/transport.h"
+#include "../transport/peer_word.h"
 #include "mailbox.h"
 
 #define LINE 64
@@ -105,18 +105,6 @@ static void *on_peer(const void *p, int pe)
     return shmemi_heap_at(p, shmemi_state.local_index[pe]);
 }
 
-/* Stores v into world PE pe's copy of word w (of this PE's control
- * window): a release store on this node, a put through the transport to
- * another. */
-static void store_on_peer(_Atomic uint32_t *w, uint32_t v, int pe)
-{
-    if (__builtin_expect(shmemi_state.local_index[pe] >= 0, 1))
-        atomic_store_explicit((_Atomic uint32_t *)on_peer(w, pe), v, memory_order_release);
-    else
-        shmemi_remote->put("a small collective (its mailbox word to another node)", w, &v,
-                           sizeof v, pe);
-}
-
 /* Waits until *w reaches e, a message or acknowledgement from world PE pe;
  * under SHMEM_DEBUG, past SHMEM_BARRIER_TIMEOUT, says which PE is missing
  * instead of hanging silently, as the barriers do. */
@@ -157,7 +145,8 @@ void shmemi_mailbox_post(int pe, size_t bytes)
                            staging + HEAD, bytes, pe);
         shmemi_remote->fence();
     }
-    store_on_peer((_Atomic uint32_t *)slot, seq, pe);
+    shmemi_peer_store32("a small collective (its mailbox word to another node)",
+                        (_Atomic uint32_t *)slot, seq, pe);
 }
 
 const void *shmemi_mailbox_wait(const char *call, int pe)
@@ -171,5 +160,7 @@ const void *shmemi_mailbox_wait(const char *call, int pe)
 void shmemi_mailbox_release(int pe)
 {
     uint32_t seq = ++taken[pe];
-    store_on_peer((_Atomic uint32_t *)(acks + (size_t)shmemi_state.my_pe * LINE), seq, pe);
+    shmemi_peer_store32("a small collective (its mailbox word to another node)",
+                        (_Atomic uint32_t *)(acks + (size_t)shmemi_state.my_pe * LINE), seq,
+                        pe);
 }

@@ -45,15 +45,15 @@ static int add_chunk(const char *call, size_t bytes, int *short_pe)
         close(fds[i]);
     }
     free(fds);
-    /* PEs of other nodes cannot see this node's shortage, and would grow
-     * without it. */
-    if (*short_pe >= 0 && shmemi_remote)
-        shmemi_fatal(call, "PE %d had no %s memory for %zu more bytes of symmetric "
-                     "heap, and other nodes' PEs grow theirs without waiting: "
-                     "the heap would stop being symmetric; raise the memory "
-                     "available or allocate less",
-                     *short_pe, shmemi_heap.backend->name, bytes);
     if (*short_pe >= 0) {
+        /* PEs of other nodes cannot see this node's shortage, and would
+         * grow without it. */
+        if (shmemi_remote)
+            shmemi_fatal(call, "PE %d had no %s memory for %zu more bytes of symmetric "
+                         "heap, and other nodes' PEs grow theirs without waiting: "
+                         "the heap would stop being symmetric; raise the memory "
+                         "available or allocate less",
+                         *short_pe, shmemi_heap.backend->name, bytes);
         if (fd >= 0 && shmemi_heap.backend->discard)
             shmemi_heap.backend->discard();
         return -1;

@@ -30,7 +30,7 @@
 #include <shmemx.h>
 
 #include "../heap/heap.h"
-#include "../transport/transport.h"
+#include "../transport/peer_word.h"
 
 /* Every word a barrier waits on has a cache line to itself. */
 #define SHMEMI_BARRIER_LINE 64
@@ -70,18 +70,12 @@ static inline int shmemi_barrier_member(const struct shmemi_barrier_desc *d, int
 }
 
 /* Stores e into member i's copy of word w, a word of this PE's control
- * window: a store on this node, a put through the transport to another
- * (a put lands bytes in no set order, but the word only ever moves on to
- * e, so a partly written word shows that member i got there). */
+ * window (a store on this node, a put to another: transport/peer_word.h). */
 static inline void shmemi_barrier_notify(const struct shmemi_barrier_desc *d,
                                          _Atomic uint32_t *w, int i, uint32_t e)
 {
-    int pe = shmemi_barrier_member(d, i), local = shmemi_state.local_index[pe];
-    if (__builtin_expect(local >= 0, 1))
-        atomic_store_explicit((_Atomic uint32_t *)shmemi_heap_at(w, local), e,
-                              memory_order_release);
-    else
-        shmemi_remote->put("a barrier (its flag store to another node)", w, &e, sizeof e, pe);
+    shmemi_peer_store32("a barrier (its flag store to another node)", w, e,
+                        shmemi_barrier_member(d, i));
 }
 
 /* Member i's copy of word w, read (the SHMEM_DEBUG report of missing
@@ -89,13 +83,8 @@ static inline void shmemi_barrier_notify(const struct shmemi_barrier_desc *d,
 static inline uint32_t shmemi_barrier_peer_load(const struct shmemi_barrier_desc *d,
                                                 _Atomic uint32_t *w, int i)
 {
-    int pe = shmemi_barrier_member(d, i), local = shmemi_state.local_index[pe];
-    uint32_t v;
-    if (local >= 0)
-        return atomic_load_explicit((_Atomic uint32_t *)shmemi_heap_at(w, local),
-                                    memory_order_relaxed);
-    shmemi_remote->get("a barrier (reading another node's entry word)", &v, w, sizeof v, pe);
-    return v;
+    return (uint32_t)shmemi_peer_load("a barrier (reading another node's entry word)", w,
+                                      sizeof *w, shmemi_barrier_member(d, i));
 }
 
 static inline _Atomic uint32_t *shmemi_barrier_flag(const struct shmemi_barrier_desc *d, int f)

@@ -13,7 +13,6 @@
 #define SHMEMI_TEAM_H
 
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,6 +20,7 @@
 
 #include "../heap/heap.h"
 #include "../sync/barrier_engine.h"
+#include "../transport/peer_word.h"
 
 /* The layout of a team's scratch slot. */
 struct shmemi_team_scratch {
@@ -75,19 +75,13 @@ static inline int shmemi_team_index(const struct shmemi_team *t, int pe)
     return d >= 0 && d < t->size ? d : -1;
 }
 
-/* The word at p (an address in this PE's scratch) on team index i: a load
- * from a member of this node, a get through the transport from one of
- * another; call names the routine in the transport's reports. */
+/* The word at p (an address in this PE's scratch) on team index i
+ * (transport/peer_word.h); call names the routine in the transport's
+ * reports. */
 static inline uint64_t shmemi_team_peer_word(const char *call, const struct shmemi_team *t,
                                              const void *p, int i)
 {
-    int pe = shmemi_team_pe(t, i), local = shmemi_state.local_index[pe];
-    uint64_t v;
-    if (__builtin_expect(local >= 0, 1))
-        return atomic_load_explicit((_Atomic uint64_t *)shmemi_heap_at(p, local),
-                                    memory_order_relaxed);
-    shmemi_remote->get(call, &v, p, sizeof v, pe);
-    return v;
+    return shmemi_peer_load(call, p, sizeof(uint64_t), shmemi_team_pe(t, i));
 }
 
 /* This PE's copy of scratch slot `slot`. */

@@ -1,8 +1,9 @@
 /* Host-initiated RMA on the GPU heap, 2 PEs: time and GPU memory taken by
- * shmem_init, putmem latency (8 B) and bandwidth (64 MiB), both with quiet,
+ * shmem_init; putmem latency (8 B) and bandwidth (64 MiB), both with quiet,
  * from private host memory into the peer's GPU, and the bandwidth from this
- * PE's heap (GPU memory) into the peer's; the latency of a host
- * fetch_add on the peer's word (a kernel of the library's on a device
+ * PE's heap (GPU memory) into the peer's; the time a put of 8 B to 64 KiB
+ * takes to return (one quiet per run); host barrier_all; the latency of a
+ * host fetch_add on the peer's word (a kernel of the library's on a device
  * heap, a CPU atomic on a pinned one); and the time per on-stream barrier
  * in a run of them. Prints one line per figure on PE 0. Run with
  * SHMEM_HEAP=device (or pinned). */
@@ -80,6 +81,15 @@ int main(void)
             shmem_quiet();
         }
         printf("putmem_lat_8B_us %.2f\n", (now() - t0) / iters * 1e6);
+        /* What a blocking put itself costs (it returns once the source may
+         * be reused), with one quiet for the whole run. */
+        for (size_t len = 8; len <= 65536; len *= 8) {
+            t0 = now();
+            for (int i = 0; i < iters; i++)
+                shmem_putmem(heap, src, len, 1);
+            shmem_quiet();
+            printf("putmem_%zuB_us %.2f\n", len, (now() - t0) / iters * 1e6);
+        }
         for (int i = 0; i < 3; i++)
             shmem_putmem(heap, src, big, 1);
         shmem_quiet();
@@ -97,6 +107,14 @@ int main(void)
                (double)big * iters / (now() - t0) / 1e9);
     }
     shmem_barrier_all();
+
+    for (int i = 0; i < 100; i++)
+        shmem_barrier_all();
+    t0 = now();
+    for (int i = 0; i < 2000; i++)
+        shmem_barrier_all();
+    if (me == 0)
+        printf("barrier_all_us %.2f\n", (now() - t0) / 2000 * 1e6);
 
     long *word = shmem_calloc(1, sizeof(long));
     shmem_barrier_all();

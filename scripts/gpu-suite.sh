@@ -5,9 +5,9 @@
 #   HOST_SUITE=0  leaves out the host suite on the GPU heaps (minutes)
 #   BENCH=0       leaves out the benchmarks
 #   GPU_TESTS=0   leaves out the GPU tests
-# On a machine with one GPU the 2-PE runs share it (SHMEM_GPU_SHARE=1) and
-# the benchmarks between two GPUs are left out: they would measure nothing
-# of the link between GPUs.
+# On a machine with one GPU the 2-PE runs share it (SHMEM_GPU_SHARE=1), the
+# host-initiated benchmarks run with both heaps on it, and those between
+# two GPUs' kernels are left out: they would measure nothing of the link.
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -58,17 +58,30 @@ if [ "${HOST_SUITE:-1}" = 1 ]; then
     JOBS=12 run_ctest "-L host" host-on-host.log SHMEM_HEAP=host
 fi
 
-if [ "${BENCH:-1}" = 1 ] && [ "$gpus" -ge 2 ]; then
-bench() { # name, heap kind
-    if mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x SHMEM_HEAP=$2 \
-        build-gpu/bench/$1 >"$out/$1-$2.txt" 2>&1; then
-        note "bench $1 ($2 heap): $(tr '\n' ' ' <"$out/$1-$2.txt")"
+bench() { # name, heap kind, extra env (NAME=value)...
+    local name=$1 heap=$2 tag=$2; shift 2
+    local env=()
+    for e in "$@"; do env+=(-x "$e"); tag+=" $e"; done
+    local log="$out/$name-${tag//[ =]/_}.txt"
+    if mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x SHMEM_GPU_SHARE \
+        -x SHMEM_HEAP=$heap "${env[@]}" build-gpu/bench/$name >"$log" 2>&1; then
+        note "bench $name ($tag heap$shared): $(tr '\n' ' ' <"$log")"
     else
-        note "bench $1 ($2 heap): FAILED: $(tail -3 "$out/$1-$2.txt" | tr '\n' ' ')"
+        note "bench $name ($tag heap$shared): FAILED: $(tail -3 "$log" | tr '\n' ' ')"
     fi
 }
-bench gpu_host_rma device
-bench gpu_host_rma pinned
+# Host-initiated calls: on one GPU both PEs' heaps are on it, which still
+# times the host's side of a put (the copy engine, the staging).
+shared=""
+[ "$gpus" -lt 2 ] && shared=", 2 PEs sharing one GPU"
+export SHMEM_GPU_SHARE=${SHMEM_GPU_SHARE:-0}
+if [ "${BENCH:-1}" = 1 ]; then
+    bench gpu_host_rma device
+    bench gpu_host_rma device SHMEM_GPU_PUT_STAGE=0
+    bench gpu_host_rma pinned
+    bench gpu_host_small device
+fi
+if [ "${BENCH:-1}" = 1 ] && [ "$gpus" -ge 2 ]; then
 bench device_fence device
 # The device barrier of each engine (at 2 PEs every radix is one store).
 for engine in SHMEM_BARRIER_K=2 SHMEM_BARRIER_K=4 SHMEM_BARRIER_EMULATE=1; do
@@ -76,7 +89,6 @@ for engine in SHMEM_BARRIER_K=2 SHMEM_BARRIER_K=4 SHMEM_BARRIER_EMULATE=1; do
         -x $engine build-gpu/bench/device_barrier >"$out/device_barrier.txt" 2>&1
     note "bench device_barrier ($engine): $(tr '\n' ' ' <"$out/device_barrier.txt")"
 done
-bench gpu_host_small device
 # Device-initiated RMA next to NVSHMEM, one table.
 bash bench/device_compare.sh build-gpu >"$out/device_compare.txt" 2>&1
 cat "$out/device_compare.txt"

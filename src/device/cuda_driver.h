@@ -43,6 +43,7 @@
     X(cuMemHostRegister)                                                      \
     X(cuMemHostUnregister)                                                    \
     X(cuMemHostGetDevicePointer)                                              \
+    X(cuPointerGetAttribute)                                                  \
     X(cuMemcpyAsync)                                                          \
     X(cuMemcpyHtoDAsync)                                                      \
     X(cuMemAllocHost)                                                         \

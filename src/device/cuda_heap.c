@@ -10,6 +10,7 @@
 #include "../heap/heap.h"
 #include "../init/error.h"
 #include "cuda_device.h"
+#include "cuda_stage.h"
 
 struct mapping {
     CUdeviceptr addr;
@@ -143,9 +144,9 @@ static void cu_map(char *addr, size_t bytes, int fd)
 
 /* Host-initiated copies run on a stream of their own that never waits for
  * the legacy stream: a user kernel there may be spinning on the very put
- * the host is making. Each copy is complete when it returns (its source
- * may be pageable memory the caller reuses at once), so quiet only has to
- * wait for what other threads have queued. */
+ * the host is making. A copy is complete when it returns, except a small
+ * put staged in pinned memory (cuda_stage.c), which quiet waits for. Gets
+ * follow the puts on the same stream, so they see them. */
 static CUstream copies;
 
 /* This PE's control memory, which kernels reach (the abort flag, the
@@ -169,6 +170,7 @@ static void cu_release(void)
     if (copies)
         shmemi_cu.cuStreamDestroy(copies);
     copies = NULL;
+    shmemi_cuda_stage_release();
     if (viewed)
         shmemi_cu.cuMemHostUnregister(viewed);
     viewed = NULL;
@@ -201,6 +203,13 @@ static void cu_copy(void *dst, const void *src, size_t bytes)
     copy_done("shmem_put/get");
 }
 
+static void cu_put(void *dst, const void *src, size_t bytes)
+{
+    shmemi_gpu_bind_thread("shmem_put");
+    if (shmemi_cuda_stage_put(copies, dst, src, bytes) != 0)
+        cu_copy(dst, src, bytes);
+}
+
 static void cu_copy_strided(void *dst, size_t dpitch, const void *src, size_t spitch,
                             size_t elem, size_t n)
 {
@@ -229,7 +238,7 @@ static void cu_zero(void *dst, size_t bytes)
 static void cu_quiet(void)
 {
     shmemi_gpu_bind_thread("shmem_quiet");
-    copy_done("shmem_quiet");
+    shmemi_cuda_stage_quiet(copies, "shmem_quiet");
 }
 
 static struct shmemi_heap_backend backend = {
@@ -239,6 +248,7 @@ static struct shmemi_heap_backend backend = {
     .map = cu_map,
     .release = cu_release,
     .copy = cu_copy,
+    .put = cu_put,
     .copy_strided = cu_copy_strided,
     .zero = cu_zero,
     .quiet = cu_quiet,

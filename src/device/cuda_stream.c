@@ -25,6 +25,9 @@ void shmemi_stream_check(const char *call)
                      "which on-stream calls cannot use: run with "
                      "SHMEM_HEAP=device or SHMEM_HEAP=pinned", shmemi_config.heap);
     shmemi_gpu_bind_thread(call);
+    /* The host's own puts before this call land first, as the stream's
+     * copies would otherwise race them. */
+    shmemi_heap_quiet();
 }
 
 void shmemi_stream_members(const char *call, int start, int stride, int size)

@@ -70,13 +70,15 @@ struct shmemi_heap_backend {
     void (*release)(void);
     /* Copies between the heap and private memory (host heaps: memcpy). */
     void (*copy)(void *dst, const void *src, size_t bytes);
+    /* Copies private memory into the heap and returns once src may be
+     * reused; the bytes may land later, by the next quiet. */
+    void (*put)(void *dst, const void *src, size_t bytes);
     /* Copies n elements of elem bytes, dpitch and spitch bytes apart. */
     void (*copy_strided)(void *dst, size_t dpitch, const void *src, size_t spitch,
                          size_t elem, size_t n);
     /* Clears bytes of the heap. */
     void (*zero)(void *dst, size_t bytes);
-    /* Completes every copy this PE started (a copy from pageable memory
-     * returns before its DMA lands). */
+    /* Completes every put this PE started. */
     void (*quiet)(void);
     /* Makes bytes of host memory at host (page-aligned) reachable by this
      * PE's kernels until release; returns the address kernels use. */
@@ -144,6 +146,15 @@ static inline void shmemi_heap_copy(void *dst, const void *src, size_t bytes)
         __builtin_memcpy(dst, src, bytes);
     else
         shmemi_heap.backend->copy(dst, src, bytes);
+}
+
+/* A put of the API: complete locally on return, delivered by quiet. */
+static inline void shmemi_heap_put(void *dst, const void *src, size_t bytes)
+{
+    if (__builtin_expect(shmemi_heap.host_access, 1))
+        __builtin_memcpy(dst, src, bytes);
+    else
+        shmemi_heap.backend->put(dst, src, bytes);
 }
 
 static inline void shmemi_heap_quiet(void)

@@ -26,6 +26,11 @@
     X(SHMEM_GPU_SHARE, gpu_share, bool, "0",                                  \
       "Let several PEs of a node drive the same GPU when PEs outnumber GPUs " \
       "(otherwise an error).")                                                \
+    X(SHMEM_GPU_PUT_STAGE, gpu_put_stage, size, "16K",                       \
+      "On a device heap, host puts of up to this many bytes from host "      \
+      "memory return once their source is copied into pinned staging "        \
+      "memory (local completion); quiet, fence and barriers wait for them "   \
+      "to land. 0: every put waits for its copy to land.")                    \
     X(SHMEM_DEBUG, debug, bool, "0",                                          \
       "Check arguments of every call (PE range, pointers inside the "         \
       "symmetric heap, sizes, collective agreement) and report misuse with "  \

@@ -6,15 +6,25 @@
 
 #include "rma.h"
 
-/* The copy itself: into the peer window, or through the transport. */
-static inline void shmemi_put_to(const char *call, void *dest, const void *src, size_t len,
-                                 int pe)
+/* The copy itself: into the peer window, or through the transport. A put
+ * of the API may still be landing when it returns (shmemi_heap_put); one
+ * of a collective, which signals its members after it, has landed. */
+static inline void shmemi_put_via(const char *call, void *dest, const void *src, size_t len,
+                                  int pe, int landed)
 {
     char *t = shmemi_rma_target(call, dest, len, pe);
     if (__builtin_expect(!t, 0))
         shmemi_remote->put(call, dest, src, len, pe);
-    else
+    else if (landed)
         shmemi_heap_copy(t, src, len);
+    else
+        shmemi_heap_put(t, src, len);
+}
+
+static inline void shmemi_put_to(const char *call, void *dest, const void *src, size_t len,
+                                 int pe)
+{
+    shmemi_put_via(call, dest, src, len, pe, 0);
 }
 
 static inline void shmemi_get_from(const char *call, void *dest, const void *src, size_t len,

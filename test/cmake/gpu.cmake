@@ -74,6 +74,12 @@ if(CUDAToolkit_FOUND)
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device SHMEM_SYMMETRIC_SIZE=256M
     SHMEM_SYMMETRIC_SIZE_MAX=8G)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
+  # Host puts that return at local completion: staged (the default), a
+  # threshold the test's sizes cross, and every put landing on return.
+  shmem_gpu_test(gpu_put_stage ENV SHMEM_HEAP=device NP 1 2 3)
+  target_link_libraries(gpu_put_stage PRIVATE Threads::Threads)
+  shmem_gpu_runs(gpu_put_stage_256 gpu_put_stage SHMEM_HEAP=device SHMEM_GPU_PUT_STAGE=256)
+  shmem_gpu_runs(gpu_put_stage_off gpu_put_stage SHMEM_HEAP=device SHMEM_GPU_PUT_STAGE=0)
 
   # Faults of the GPU heap: its memory runs out at shmem_init (the job
   # ends, saying what to lower) or in a growth (NULL on every PE, nothing

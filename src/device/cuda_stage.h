@@ -1,0 +1,19 @@
+/* Staging of small host puts into a device heap (cuda_stage.c). */
+#ifndef SHMEMI_CUDA_STAGE_H
+#define SHMEMI_CUDA_STAGE_H
+
+#include <stddef.h>
+
+#include "cuda_driver.h"
+
+/* Queues bytes from src to dst on stream s through the pinned ring and
+ * returns 0 once src may be reused; -1, having done nothing, for a put
+ * that is not staged (too large, or a source in GPU memory). */
+int shmemi_cuda_stage_put(CUstream s, void *dst, const void *src, size_t bytes);
+/* Waits until every staged copy has landed (nothing to do when none is
+ * pending). */
+void shmemi_cuda_stage_quiet(CUstream s, const char *call);
+/* After the stream is gone: frees the ring. */
+void shmemi_cuda_stage_release(void);
+
+#endif

@@ -82,14 +82,24 @@ int main(void)
         }
         printf("putmem_lat_8B_us %.2f\n", (now() - t0) / iters * 1e6);
         /* What a blocking put itself costs (it returns once the source may
-         * be reused), with one quiet for the whole run. */
+         * be reused), with one quiet for the whole run: from a small malloc
+         * block (malloc's brk heap), and 8 B from the large block (its own
+         * mapping, which the runtime asks the driver about). */
+        char *small = malloc(65536);
+        memset(small, 2, 65536);
         for (size_t len = 8; len <= 65536; len *= 8) {
             t0 = now();
             for (int i = 0; i < iters; i++)
-                shmem_putmem(heap, src, len, 1);
+                shmem_putmem(heap, small, len, 1);
             shmem_quiet();
             printf("putmem_%zuB_us %.2f\n", len, (now() - t0) / iters * 1e6);
         }
+        free(small);
+        t0 = now();
+        for (int i = 0; i < iters; i++)
+            shmem_putmem(heap, src, 8, 1);
+        shmem_quiet();
+        printf("putmem_8B_mmap_us %.2f\n", (now() - t0) / iters * 1e6);
         for (int i = 0; i < 3; i++)
             shmem_putmem(heap, src, big, 1);
         shmem_quiet();

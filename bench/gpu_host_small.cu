@@ -3,7 +3,9 @@
 // only sets up the heap): a copy-engine copy from pageable or pinned
 // memory, a stream memory operation (cuStreamWriteValue64), a one-thread
 // kernel, each followed by a stream synchronize or a spin on the stream's
-// status; and what an empty synchronize costs. PE 0 prints one line per
+// status; what an empty synchronize costs; what the copy and write calls
+// cost to queue (a wait every 256 calls); and what asking the driver
+// whether a pointer is GPU memory costs. PE 0 prints one line per
 // way: host_small_us <way> <us>.
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -32,6 +34,7 @@ static double now(void)
 }
 
 static cudaStream_t s;
+static unsigned long long written; /* the last value a way wrote */
 
 static void spin(void)
 {
@@ -41,10 +44,11 @@ static void spin(void)
     CHECK_CUDA(e);
 }
 
-enum { N_WAYS = 8 };
+enum { N_WAYS = 12 };
 static const char *const ways[N_WAYS] = {
-    "empty_sync",           "copy_pageable_sync", "copy_pinned_sync", "copy_pinned_spin",
-    "write_value_sync",     "write_value_spin",   "kernel_sync",      "kernel_spin",
+    "empty_sync",          "copy_pageable_sync",  "copy_pinned_sync",    "copy_pinned_spin",
+    "write_value_sync",    "write_value_spin",    "kernel_sync",         "kernel_spin",
+    "copy_pinned_enqueue", "copy_htod_enqueue",   "write_value_enqueue", "pointer_attribute",
 };
 
 static void one(int way, unsigned long long *peer, unsigned long long *pageable,
@@ -52,6 +56,8 @@ static void one(int way, unsigned long long *peer, unsigned long long *pageable,
 {
     *pageable = v;
     *pinned = v;
+    if (way != 0 && way != 11)
+        written = v;
     switch (way) {
     case 1:
         CHECK_CUDA(cudaMemcpyAsync(peer, pageable, 8, cudaMemcpyDefault, s));
@@ -68,6 +74,27 @@ static void one(int way, unsigned long long *peer, unsigned long long *pageable,
     case 7:
         store<<<1, 1, 0, s>>>(peer, v);
         break;
+    case 8:
+        CHECK_CUDA(cudaMemcpyAsync(peer, pinned, 8, cudaMemcpyDefault, s));
+        break;
+    case 9:
+        CHECK_CU(cuMemcpyHtoDAsync((CUdeviceptr)peer, pinned, 8, (CUstream)s));
+        break;
+    case 10:
+        CHECK_CU(cuStreamWriteValue64((CUstream)s, (CUdeviceptr)peer, v, 0));
+        break;
+    case 11: {
+        unsigned type;
+        cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)pageable);
+        return;
+    }
+    }
+    /* The enqueue ways wait once per 256 calls, as a run of puts and one
+     * quiet would. */
+    if (way >= 8) {
+        if (v % 256 == 0)
+            CHECK_CUDA(cudaStreamSynchronize(s));
+        return;
     }
     if (way == 3 || way == 5 || way == 7)
         spin();
@@ -99,16 +126,18 @@ int main(void)
             double t0 = now();
             for (int i = 0; i < iters; i++)
                 one(way, peer, &pageable, pinned, ++v);
+            CHECK_CUDA(cudaStreamSynchronize(s));
             printf("host_small_us %-20s %.2f\n", ways[way], (now() - t0) / iters * 1e6);
             fflush(stdout);
         }
     }
     shmem_barrier_all();
-    if (me == 1) {
+    if (me == 0) {
         unsigned long long got;
-        CHECK_CUDA(cudaMemcpy(&got, word, 8, cudaMemcpyDefault));
-        if (got != (1000ULL + (unsigned long long)iters) * N_WAYS)
-            printf("host_small: the last value is %llu, not the last one written\n", got);
+        CHECK_CUDA(cudaMemcpy(&got, peer, 8, cudaMemcpyDefault));
+        if (got != written)
+            printf("host_small: the last value is %llu, not the last one written (%llu)\n",
+                   got, written);
     }
     shmem_barrier_all();
     cudaFreeHost(pinned);

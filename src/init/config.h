@@ -26,7 +26,7 @@
     X(SHMEM_GPU_SHARE, gpu_share, bool, "0",                                  \
       "Let several PEs of a node drive the same GPU when PEs outnumber GPUs " \
       "(otherwise an error).")                                                \
-    X(SHMEM_GPU_PUT_STAGE, gpu_put_stage, size, "16K",                       \
+    X(SHMEM_GPU_PUT_STAGE, gpu_put_stage, size, "64K",                       \
       "On a device heap, host puts of up to this many bytes from host "      \
       "memory return once their source is copied into pinned staging "        \
       "memory (local completion); quiet, fence and barriers wait for them "   \

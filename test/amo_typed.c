@@ -244,6 +244,16 @@ int main(void)
     SHMEMI_AMO_DEPRECATED_EXTENDED_TYPES(RUN_DEP_EXT)
     float_bits();
 
+    /* 1.0-1.2's untyped shmem_swap, called past the generic macro. */
+    long *w = shmem_malloc(sizeof *w);
+    *w = me;
+    shmem_barrier_all();
+    long old = (shmem_swap)(w, 100 + me, right);
+    CHECK(old == right, "untyped shmem_swap returned %ld, not %d", old, right);
+    shmem_barrier_all();
+    CHECK(*w == 100 + (me + npes - 1) % npes, "untyped shmem_swap left %ld", *w);
+    shmem_free(w);
+
     shmem_finalize();
     return 0;
 }

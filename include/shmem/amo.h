@@ -70,6 +70,12 @@ SHMEMI_AMO_DEPRECATED_TYPES(SHMEMI_DECL_AMO_DEPRECATED)
     T shmem_##N##_swap(T *dest, T value, int pe);
 SHMEMI_AMO_DEPRECATED_EXTENDED_TYPES(SHMEMI_DECL_AMO_DEPRECATED_EXTENDED)
 #undef SHMEMI_DECL_AMO_DEPRECATED_EXTENDED
+#ifndef __cplusplus
+/* OpenSHMEM 1.0-1.2's untyped swap of a long. Where C11 has _Generic, the
+ * generic shmem_swap below takes the name (and picks this for a long);
+ * C++ has an overload per type instead. */
+long shmem_swap(long *target, long value, int pe);
+#endif
 
 #ifdef __cplusplus
 }

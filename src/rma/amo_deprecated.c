@@ -48,3 +48,9 @@ SHMEMI_AMO_DEPRECATED_TYPES(SHMEMI_DEF_AMO_DEPRECATED)
                                 (T)0, pe);                                    \
     }
 SHMEMI_AMO_DEPRECATED_EXTENDED_TYPES(SHMEMI_DEF_AMO_DEPRECATED_EXTENDED)
+
+/* The parentheses keep the generic macro of the same name away. */
+long(shmem_swap)(long *target, long value, int pe)
+{
+    return SHMEMI_AMO_TYPED(long, __func__, SHMEMI_AMO_SWAP, target, value, 0L, pe);
+}

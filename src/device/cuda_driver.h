@@ -47,6 +47,9 @@
     X(cuMemcpyHtoDAsync)                                                      \
     X(cuMemAllocHost)                                                         \
     X(cuMemFreeHost)                                                          \
+    X(cuMemAlloc)                                                             \
+    X(cuMemFree)                                                              \
+    X(cuMemsetD8)                                                             \
     X(cuModuleLoadData)                                                       \
     X(cuModuleUnload)                                                         \
     X(cuModuleGetFunction)                                                    \

@@ -14,7 +14,9 @@
  *    thread's fetched values must rise), compare-swap (one winner per
  *    target), swap, set, and, or, xor;
  * and every target checks the words after a barrier (whose quiet completes
- * what the proxy was given). */
+ * what the proxy was given).
+ * With the argument bad_address, PE 0 posts a put to an address outside the
+ * heap instead: the proxy must end the job, saying so. */
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -157,7 +159,7 @@ static void check_area(void)
           ~bits);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     shmemi_device_register(take_channel);
     shmem_init();
@@ -167,6 +169,17 @@ int main(void)
     CHECK(nodes_per_node() > 0 && nodes_per_node() < npes,
           "run on virtual nodes (SHMEM_VIRTUAL_NODES) that split the job");
     CHECK(ch.slots != NULL, "no proxy channel: run with SHMEM_PROXY_HOST=1 on a host heap");
+
+    if (argc > 1 && strcmp(argv[1], "bad_address") == 0) {
+        uint64_t v = 1;
+        if (me == 0) {
+            shmemi_px_put(&ch, 0x1000, &v, sizeof v, npes - 1, -1, 0, 0);
+            shmemi_px_quiet(&ch);
+        }
+        shmem_barrier_all();
+        shmem_finalize();
+        return 0;
+    }
 
     A = shmem_calloc(1, sizeof *A);
     CHECK(A != NULL, "shmem_calloc");

@@ -95,8 +95,8 @@ static void check_target(const char *call, const struct shmemi_proxy_slot *s, co
         shmemi_fatal(call, "PE %d is not a PE of another node (the job has %d PEs)", s->pe,
                      shmemi_state.n_pes);
     if (!shmemi_heap_contains(sym, bytes))
-        shmemi_fatal(call, "%zu bytes at %p on PE %d are not in the symmetric heap", bytes,
-                     sym, s->pe);
+        shmemi_fatal(call, "%zu bytes at %p on PE %d are not in the symmetric heap (a "
+                     "kernel named memory that shmem_malloc did not return)", bytes, sym, s->pe);
 }
 
 static void quiet_now(unsigned long long next)

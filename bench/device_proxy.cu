@@ -5,7 +5,8 @@
 //   SHMEM_VIRTUAL_NODES=1 SHMEM_HEAP=pinned SHMEM_GPU_SHARE=1 \
 //     shmemrun -n 2 build/bench/device_proxy
 // PE 0 prints one line per figure: name, size in bytes, microseconds per
-// call (for putmem_quiet, the put of that size and a quiet).
+// call (p_quiet: a p and a quiet; p_stream: p's, one quiet at the end;
+// putmem_quiet: the put of that size and a quiet).
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,7 @@
         }                                                                     \
     } while (0)
 
-enum { P_QUIET, G, FETCH_ADD, ADD_QUIET, PUTMEM_QUIET };
+enum { P_QUIET, P_STREAM, G, FETCH_ADD, ADD_QUIET, PUTMEM_QUIET };
 
 __device__ unsigned long long now_ns(void)
 {
@@ -40,6 +41,11 @@ __global__ void calls(int what, long *word, char *buf, const char *src, size_t s
         case P_QUIET:
             shmem_long_p(word, i, peer);
             shmem_quiet();
+            break;
+        case P_STREAM:
+            shmem_long_p(word, i, peer);
+            if (i == iters - 1)
+                shmem_quiet();
             break;
         case G:
             sink += shmem_long_g(word, peer);
@@ -82,10 +88,11 @@ int main(int argc, char **argv)
     CUDA_OK(cudaMalloc(&src, max));
     CUDA_OK(cudaMemset(src, 1, max));
     CUDA_OK(cudaMallocHost(&ns, sizeof *ns));
-    static const char *names[] = {"p_quiet", "g", "fetch_add", "add_quiet", "putmem_quiet"};
-    static const size_t sizes[] = {8, 8, 8, 8, 448, 4096, 65536};
-    static const int whats[] = {P_QUIET, G, FETCH_ADD, ADD_QUIET, PUTMEM_QUIET, PUTMEM_QUIET,
-                                PUTMEM_QUIET};
+    static const char *names[] = {"p_quiet", "p_stream", "g", "fetch_add", "add_quiet",
+                                  "putmem_quiet"};
+    static const size_t sizes[] = {8, 8, 8, 8, 8, 448, 4096, 65536};
+    static const int whats[] = {P_QUIET, P_STREAM, G, FETCH_ADD, ADD_QUIET, PUTMEM_QUIET,
+                                PUTMEM_QUIET, PUTMEM_QUIET};
     shmem_barrier_all();
     for (int k = 0; k < (int)(sizeof whats / sizeof *whats); k++) {
         if (me == 0) {

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../heap/heap.h"
 #include "../init/config.h"
@@ -44,6 +45,14 @@ SHMEMI_SAME_AMO(XOR)
 
 /* The ring's first 64 bytes hold the quieted word, on a line of its own. */
 #define HEADER 64
+
+/* How long the ring stays dry before the thread completes what it executed
+ * (see serve). Chosen, not measured on a GPU: longer than the gaps of a
+ * kernel thread's stream of requests (each claims a ticket and polls its
+ * slot across PCIe: a few microseconds), short next to a kernel's work
+ * between bursts. bench/device_proxy.cu's p_stream and p_quiet show both
+ * sides of it. */
+#define DRY_NS 20000
 
 static struct {
     int running, on_gpu;
@@ -159,11 +168,19 @@ static void execute(struct shmemi_proxy_slot *s, unsigned long long t)
                                              : SHMEMI_PROXY_FREE(t + px.mask + 1));
 }
 
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 static void *serve(void *arg)
 {
     (void)arg;
     unsigned long long next = 0, quieted = 0;
     size_t idle = 0;
+    uint64_t dry_since = 0;
     for (;;) {
         struct shmemi_proxy_slot *s = &px.slots[next & px.mask];
         if (load(&s->seq) == SHMEMI_PROXY_POSTED(next)) {
@@ -180,14 +197,21 @@ static void *serve(void *arg)
             if (want > quieted && next >= want)
                 quiet_now(quieted = next);
             idle = 0;
+            dry_since = 0;
             continue;
         }
-        /* Run dry: complete what was executed, so that kernels' quiets and
-         * the host's find nothing left to wait for. */
-        if (quieted < next)
-            quiet_now(quieted = next);
-        else if (atomic_load_explicit(&px.stop, memory_order_acquire))
+        /* Dry for a while: complete what was executed, so that a kernel's
+         * quiet finds nothing left to wait for. Not at once: a flush in
+         * every gap of a stream of requests would slow the stream. */
+        if (quieted < next) {
+            uint64_t t = now_ns();
+            if (!dry_since)
+                dry_since = t;
+            else if (t - dry_since >= DRY_NS || atomic_load(&px.stop))
+                quiet_now(quieted = next);
+        } else if (atomic_load_explicit(&px.stop, memory_order_acquire)) {
             break;
+        }
         shmemi_abort_poll();
         shmemi_remote->progress();
         if (++idle < shmemi_state.spin_limit)

@@ -13,8 +13,9 @@
  *  - AMOs: fetching and non-fetching adds on 8- and 4-byte words (a
  *    thread's fetched values must rise), compare-swap (one winner per
  *    target), swap, set, and, or, xor;
- * and every target checks the words after a barrier (whose quiet completes
- * what the proxy was given).
+ * and the requesters end without a quiet: the main thread's shmem_quiet
+ * must complete what they left with the proxy, before its AMO tells each
+ * target to check its words.
  * With the argument bad_address, PE 0 posts a put to an address outside the
  * heap instead: the proxy must end the job, saying so. */
 #include <pthread.h>
@@ -41,6 +42,7 @@ struct area {
     uint64_t sig[MAXPE][NT];
     uint64_t data[BYTES / 8];
     uint64_t counter64, cswap_word, cswap_wins, swap_word, or_word, xor_word, and_word;
+    uint64_t arrived;
     uint32_t counter32;
 };
 
@@ -118,8 +120,7 @@ static void *requester(void *arg)
                                                8, 0, 0, r, 1);
         CHECK(now == 77ULL + (unsigned long long)id, "fetch after set on PE %d: %llu", r, now);
     }
-    shmemi_px_quiet(&ch);
-    return NULL;
+    return NULL; /* no quiet: the main thread's shmem_quiet completes the rest */
 }
 
 /* What the PEs of other nodes did to this PE's area. */
@@ -209,7 +210,14 @@ int main(int argc, char **argv)
     }
     for (int t = 0; t < NT; t++)
         pthread_join(th[t], NULL);
-    shmem_barrier_all();
+    shmem_quiet();
+    uint64_t remote = 0;
+    for (int r = 0; r < npes; r++)
+        if (!nodes_same(me, r)) {
+            shmem_uint64_atomic_add(&A->arrived, 1, r);
+            remote++;
+        }
+    shmem_uint64_wait_until(&A->arrived, SHMEM_CMP_EQ, remote);
     check_area();
     shmem_barrier_all();
     shmem_free(A);

@@ -108,13 +108,20 @@ static void check_target(const char *call, const struct shmemi_proxy_slot *s, co
                      "kernel named memory that shmem_malloc did not return)", bytes, sym, s->pe);
 }
 
-static void quiet_now(unsigned long long next)
+/* Completes every request executed so far (next of them) and says so to
+ * the requesters; *quieted counts the tickets the last quiet covered. */
+static void quiet_now(unsigned long long next, unsigned long long *quieted)
 {
     shmemi_remote->quiet();
+    *quieted = next;
     store(px.quieted, next);
 }
 
-static void execute(struct shmemi_proxy_slot *s, unsigned long long t)
+/* Executes request t. A fence or quiet with nothing executed since the
+ * last quiet has nothing to order or complete: a kernel whose every
+ * thread calls shmem_quiet costs one flush, not one per thread. */
+static void execute(struct shmemi_proxy_slot *s, unsigned long long t,
+                    unsigned long long *quieted)
 {
     unsigned op = s->op & SHMEMI_PROXY_OP_MASK;
     if (op < SHMEMI_PROXY_PUT || op > SHMEMI_PROXY_QUIET)
@@ -156,10 +163,14 @@ static void execute(struct shmemi_proxy_slot *s, unsigned long long t)
         break;
     }
     case SHMEMI_PROXY_FENCE:
-        shmemi_remote->fence();
+        if (*quieted < t)
+            shmemi_remote->fence();
         break;
     case SHMEMI_PROXY_QUIET:
-        quiet_now(t + 1);
+        if (*quieted < t)
+            shmemi_remote->quiet();
+        *quieted = t + 1;
+        store(px.quieted, t + 1);
         break;
     }
     /* The transport is done with the slot (its calls block until their
@@ -184,18 +195,13 @@ static void *serve(void *arg)
     for (;;) {
         struct shmemi_proxy_slot *s = &px.slots[next & px.mask];
         if (load(&s->seq) == SHMEMI_PROXY_POSTED(next)) {
-            /* Read first: once executed, the slot may hold the next
-             * round's request. */
-            unsigned op = s->op & SHMEMI_PROXY_OP_MASK;
-            execute(s, next);
-            if (op == SHMEMI_PROXY_QUIET)
-                quieted = next + 1;
+            execute(s, next, &quieted);
             atomic_store_explicit(&px.next, ++next, memory_order_release);
             /* A host quiet waits for what was posted when it began; under
              * a steady stream of requests the ring never runs dry. */
             unsigned long long want = atomic_load_explicit(&px.want, memory_order_acquire);
             if (want > quieted && next >= want)
-                quiet_now(quieted = next);
+                quiet_now(next, &quieted);
             idle = 0;
             dry_since = 0;
             continue;
@@ -208,7 +214,7 @@ static void *serve(void *arg)
             if (!dry_since)
                 dry_since = t;
             else if (t - dry_since >= DRY_NS || atomic_load(&px.stop))
-                quiet_now(quieted = next);
+                quiet_now(next, &quieted);
         } else if (atomic_load_explicit(&px.stop, memory_order_acquire)) {
             break;
         }

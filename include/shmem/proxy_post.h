@@ -88,7 +88,12 @@ SHMEMI_PX void shmemi_px_copy(void *d, const void *s, size_t n)
 #endif
 }
 
-/* Takes a ticket and waits until its slot is free for it. */
+/* Takes a ticket and waits until its slot is free for it. The slot may be
+ * held by another thread's get, even one of the same warp, which copies its
+ * data out and frees it: GPUs since Volta schedule a warp's threads
+ * independently, so both make progress. A requester never holds a slot
+ * while it claims another (a cycle of such threads could wait for each
+ * other's slots for ever). */
 SHMEMI_PX struct shmemi_proxy_slot *shmemi_px_claim(const struct shmemi_proxy_channel *ch,
                                                     unsigned long long *t)
 {

@@ -299,6 +299,10 @@ void shmemi_proxy_start(void)
         .mask = px.mask,
     };
     shmemi_device_publish();
+    if (shmemi_config.debug)
+        shmemi_warn("shmem_init", "kernels reach the PEs of other nodes through the device "
+                    "proxy (a ring of %llu slots in %s memory)", n,
+                    px.on_gpu ? "pinned" : "host");
 }
 
 void shmemi_proxy_quiet(void)

@@ -7,7 +7,7 @@
  * transport's fence, and a quiet request the transport's quiet, once every
  * earlier ticket is done. One thread, because a PE's kernels share one
  * ring and UCX worker; a ticket taken but not yet posted holds up the ones
- * after it only for the few stores its writer has left.
+ * after it only until its writer gets the slot and fills it.
  *
  * The thread also progresses the worker while there is nothing to do:
  * over shared memory and tcp, UCX performs other PEs' operations on this

@@ -13,7 +13,9 @@
 #define SHMEM_DEVICE_H
 
 #include <shmem/device/core.h>
+#include <shmem/device/copy.h>
 #include <shmem/device/p2p.h>
+#include <shmem/device/proxy.h>
 #include <shmem/device/sync.h>
 #include <shmem/device/rma.h>
 

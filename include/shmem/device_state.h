@@ -3,6 +3,8 @@
 #ifndef SHMEM_DEVICE_STATE_H
 #define SHMEM_DEVICE_STATE_H
 
+#include <shmem/proxy_ring.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -68,6 +70,10 @@ struct shmemi_device_state {
      * host has native PCIe atomics. */
     int atomics;
     int ready;               /* 0 unless the heap is reachable from kernels */
+    /* How kernels reach PEs of other nodes: requests to this PE's proxy
+     * thread (shmem/proxy_ring.h); slots == 0 when the job is on one node
+     * or the heap is one UCX cannot reach. */
+    struct shmemi_proxy_channel proxy;
 };
 
 /* Called once per CUDA translation unit before main (see shmem/device.h):

@@ -48,6 +48,9 @@
     X(cuMemcpyHtoDAsync)                                                      \
     X(cuMemAllocHost)                                                         \
     X(cuMemFreeHost)                                                          \
+    X(cuMemAlloc)                                                             \
+    X(cuMemFree)                                                              \
+    X(cuMemsetD8)                                                             \
     X(cuModuleLoadData)                                                       \
     X(cuModuleUnload)                                                         \
     X(cuModuleGetFunction)                                                    \

@@ -57,11 +57,10 @@ static void check_agreement(void)
     free(all);
 }
 
-size_t shmemi_heap_select_backend(void)
+void shmemi_heap_select_backend(void)
 {
-    size_t cap = choose();
+    shmemi_heap.cap = choose();
     check_agreement();
-    return cap;
 }
 
 static size_t choose(void)

@@ -76,7 +76,7 @@ static size_t heap_cap(size_t initial, size_t default_cap, size_t reserve)
 
 void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
 {
-    size_t default_cap = shmemi_heap_select_backend();
+    size_t default_cap = shmemi_heap.cap; /* as the backend's choice set it */
     size_t gran = shmemi_heap.backend->granularity;
     if (gran < shmemi_host_backend.granularity)
         gran = shmemi_host_backend.granularity;
@@ -113,10 +113,14 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     free(fds);
     shmemi_liveness_start();
     if (shmemi_remote) {
+        /* This build's UCX (Debian's) has no CUDA support: it cannot reach
+         * GPU memory, and would fault on it. */
         if (shmemi_heap.kind == SHMEMI_HEAP_DEVICE)
-            shmemi_fatal("shmem_init", "the job spans nodes, and a symmetric heap in GPU "
-                         "memory cannot be reached from other nodes yet: set "
-                         "SHMEM_HEAP=host or SHMEM_HEAP=pinned");
+            shmemi_fatal("shmem_init", "the job spans nodes, and its symmetric heap is in "
+                         "GPU memory (SHMEM_HEAP=%s), which the inter-node transport "
+                         "cannot reach: set SHMEM_HEAP=pinned (host memory that kernels "
+                         "use too, reaching other nodes through the device proxy) or "
+                         "SHMEM_HEAP=host", shmemi_config.heap);
         shmemi_remote->expose("shmem_init", SHMEMI_SEG_CTRL, shmemi_heap.ctrl,
                               shmemi_heap.ctrl_size);
     }

@@ -176,9 +176,10 @@ static inline void shmemi_heap_zero(void *dst, size_t bytes)
 /* host_backend.c: memfd chunks. */
 extern const struct shmemi_heap_backend shmemi_host_backend;
 /* backend_select.c: sets kind, host_access and backend from SHMEM_HEAP and
- * the GPUs present (collective: GPU selection gathers every PE's view);
- * returns the default cap of the heap's growth. */
-size_t shmemi_heap_select_backend(void);
+ * the GPUs present (collective: GPU selection gathers every PE's view),
+ * and cap to the default cap of the heap's growth; shmem_init calls it
+ * before shmemi_heap_init. */
+void shmemi_heap_select_backend(void);
 /* Lets go of the GPU, if the heap took one. */
 void shmemi_heap_release_device(void);
 /* memfd.c */

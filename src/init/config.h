@@ -55,6 +55,14 @@
       "node), which reach each other through the inter-node transport (UCX) " \
       "as PEs on different machines would: for testing that path on one "    \
       "machine. 0: nodes are hosts.")                                         \
+    X(SHMEM_PROXY_SLOTS, proxy_slots, size, "256",                           \
+      "Request slots in the ring through which a PE's kernels reach PEs of "  \
+      "other nodes (a power of two, 2 to 1048576; 512 bytes each, pinned). "  \
+      "A kernel thread that finds the ring full waits for a slot.")          \
+    X(SHMEM_PROXY_HOST, proxy_host, bool, "0",                                \
+      "Run the device proxy on a host heap too, for host threads that post "  \
+      "requests as kernels would: tests the proxy on machines without a GPU " \
+      "(kernels themselves need SHMEM_HEAP=pinned to reach other nodes).")    \
     X(SHMEM_PEER_TIMEOUT, peer_timeout, size, "10",                           \
       "Seconds shmem_init waits for the node's PEs to connect to each other " \
       "before it reports which ones are missing.")                            \

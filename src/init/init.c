@@ -9,6 +9,7 @@
 
 #include "../coll/mailbox.h"
 #include "../device/device_state.h"
+#include "../device/proxy.h"
 #include "../heap/heap.h"
 #include "../sync/sync.h"
 #include "../team/team.h"
@@ -50,12 +51,16 @@ static void start(int requested)
     shmemi_state.thread_level = requested > SHMEM_THREAD_MULTIPLE ? SHMEM_THREAD_MULTIPLE
                                                                   : requested;
     shmemi_locality_init();
-    shmemi_transport_init();
+    /* The heap's kind says whether the device proxy runs, which the
+     * transport must know when it starts. */
+    shmemi_heap_select_backend();
+    shmemi_transport_init(shmemi_proxy_wanted());
     size_t team_bytes = shmemi_team_ctrl_bytes();
     shmemi_heap_init(team_bytes + shmemi_mailbox_ctrl_bytes(), shmemi_device_state_bytes());
     shmemi_team_init();
     shmemi_mailbox_init(shmemi_heap_ctrl_area() + team_bytes);
     shmemi_device_state_init();
+    shmemi_proxy_start();
     shmemi_state.init_count = 1;
     shmemi_barrier_world();
     report_start();
@@ -88,6 +93,9 @@ void shmem_finalize(void)
     shmemi_require_init(__func__);
     if (--shmemi_state.init_count > 0)
         return;
+    /* Before the barrier: what kernels posted reaches the other PEs while
+     * they still serve it. */
+    shmemi_proxy_stop();
     shmemi_barrier_world();
     shmemi_device_state_fini();
     shmemi_team_fini();

@@ -8,17 +8,23 @@
 
 #include <shmem.h>
 
+#include "../device/proxy.h"
 #include "../heap/heap.h"
 #include "../rma/ctx.h"
 #include "../transport/transport.h"
 #include "sync.h"
 
+/* Quiet also completes what this PE's kernels handed to the device proxy:
+ * a program that synchronizes with its kernels and then calls a barrier
+ * expects their puts to be there, as puts on the node are. */
 void shmemi_quiet(void)
 {
     shmemi_heap_quiet();
     atomic_thread_fence(memory_order_seq_cst);
-    if (shmemi_remote)
+    if (shmemi_remote) {
+        shmemi_proxy_quiet();
         shmemi_remote->quiet();
+    }
 }
 
 static void fence(void)

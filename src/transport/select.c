@@ -43,11 +43,11 @@ static void report_paths(void)
         shmemi_warn("shmem_init", "paths to peers: load/store to PEs %s (this node)", local);
 }
 
-void shmemi_transport_init(void)
+void shmemi_transport_init(int shared)
 {
     if (shmemi_state.n_local < shmemi_state.n_pes) {
 #ifdef SHMEM_HAVE_UCX
-        shmemi_remote = shmemi_ucx_start();
+        shmemi_remote = shmemi_ucx_start(shared);
 #else
         shmemi_fatal("shmem_init", "the job's %d PEs are on several nodes (%d on "
                      "this one), and this build has no inter-node transport: "

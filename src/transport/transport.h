@@ -51,8 +51,9 @@ extern const struct shmemi_transport *shmemi_remote;
 
 /* After locality, before the heap: starts the transport when the job spans
  * nodes (an error naming what to do when this build has none) and, under
- * SHMEM_DEBUG, reports each peer's path. */
-void shmemi_transport_init(void);
+ * SHMEM_DEBUG, reports each peer's path. shared: a thread of the library
+ * (the device proxy) calls it beside the user's threads. */
+void shmemi_transport_init(int shared);
 void shmemi_transport_fini(void);
 
 #endif

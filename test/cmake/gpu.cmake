@@ -151,6 +151,24 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_expect(gpu_device_launch_too_big gpu_device_launch ARGS too-big
       EXPECT --status 0 --match "cannot run at once on GPU")
 
+    # Kernels reaching other nodes through the device proxy (needs UCX):
+    # virtual nodes of one PE sharing the GPU, a pinned heap, a ring of 16
+    # slots that the crowd kernel's thousands of requests wrap around; a
+    # kernel barrier over nodes stops with a message; a device heap over
+    # nodes stops shmem_init, naming SHMEM_HEAP=pinned.
+    if(UCX_FOUND)
+      add_executable(gpu_device_proxy gpu/gpu_device_proxy.cu)
+      target_link_libraries(gpu_device_proxy PRIVATE shmem CUDA::cudart)
+      shmem_gpu_runs(gpu_device_proxy gpu_device_proxy SHMEM_HEAP=pinned SHMEM_VIRTUAL_NODES=1
+        SHMEM_GPU_SHARE=1 SHMEM_PROXY_SLOTS=16 NP 2 3)
+      shmem_gpu_expect(gpu_device_proxy_barrier gpu_device_proxy
+        ENV SHMEM_HEAP=pinned SHMEM_VIRTUAL_NODES=1 SHMEM_GPU_SHARE=1 ARGS barrier
+        EXPECT --status nonzero --within 60 --match "shmem_barrier.*PE [0-9]+ is on another node")
+      shmem_gpu_expect(gpu_device_proxy_device_heap gpu_device_proxy
+        ENV SHMEM_VIRTUAL_NODES=1 SHMEM_GPU_SHARE=1
+        EXPECT --status nonzero --within 60 --match "shmem_init: .*GPU memory.*SHMEM_HEAP=pinned")
+    endif()
+
     # A kernel waiting on a PE that leaves: the job ends, no hang.
     add_executable(gpu_device_abort gpu/gpu_device_abort.cu)
     target_link_libraries(gpu_device_abort PRIVATE shmem CUDA::cudart)

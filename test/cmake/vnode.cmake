@@ -71,6 +71,26 @@ foreach(run "2;1" "3;2" "4;1")
     ENV SHMEM_SYMMETRIC_SIZE=1M SHMEM_SYMMETRIC_SIZE_MAX=64M)
 endforeach()
 
+# The device proxy's host side, without a GPU: host threads post requests
+# as kernels would (SHMEM_PROXY_HOST), through a ring of 8 slots, so that it
+# wraps around and requesters wait for slots.
+shmem_test_program(proxy_drain)
+target_link_libraries(proxy_drain PRIVATE Threads::Threads)
+foreach(run "2;1" "4;2")
+  list(GET run 0 np)
+  list(GET run 1 per_node)
+  shmem_vnode_run(proxy_drain ${np} ${per_node}
+    ENV SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=8)
+endforeach()
+# A request for memory outside the heap ends the job, naming it; a ring
+# size that is not a power of two stops shmem_init.
+shmem_expect_test(proxy_fault_address PROGRAM proxy_drain NP 2 ARGS bad_address
+  ENV SHMEM_VIRTUAL_NODES=1 SHMEM_HEAP=host SHMEM_PROXY_HOST=1
+  EXPECT --status nonzero --match "device proxy.*0x1000 on PE 1 are not in the symmetric heap")
+shmem_expect_test(proxy_fault_slots PROGRAM proxy_drain NP 2
+  ENV SHMEM_VIRTUAL_NODES=1 SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=48
+  EXPECT --status nonzero --match "SHMEM_PROXY_SLOTS=48 is not a power of two")
+
 # A PE killed on one node, one that exits without shmem_finalize: the job
 # ends, in time, with a message.
 foreach(np 2 4)

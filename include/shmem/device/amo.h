@@ -1,6 +1,7 @@
 /* Device AMOs: system-scope atomics on the peer's word through the window,
  * so they are atomic with respect to those of every GPU and CPU that maps
- * the heap. Every AMO type is a 4- or 8-byte word; the operation works on
+ * the heap; on a PE of another node, a request to the proxy, which has UCX
+ * perform it. Every AMO type is a 4- or 8-byte word; the operation works on
  * its bits (two's complement makes add the same for signed types). */
 #ifndef SHMEM_DEVICE_AMO_H
 #define SHMEM_DEVICE_AMO_H
@@ -15,6 +16,17 @@ enum shmemi_dev_amo_op {
     SHMEMI_DEV_OR,
     SHMEMI_DEV_XOR,
 };
+/* The proxy's requests carry these codes as they are. */
+#define SHMEMI_DEV_SAME_AMO(X) static_assert((int)SHMEMI_DEV_##X == (int)SHMEMI_PROXY_AMO_##X, #X);
+SHMEMI_DEV_SAME_AMO(FETCH)
+SHMEMI_DEV_SAME_AMO(SET)
+SHMEMI_DEV_SAME_AMO(SWAP)
+SHMEMI_DEV_SAME_AMO(CSWAP)
+SHMEMI_DEV_SAME_AMO(ADD)
+SHMEMI_DEV_SAME_AMO(AND)
+SHMEMI_DEV_SAME_AMO(OR)
+SHMEMI_DEV_SAME_AMO(XOR)
+#undef SHMEMI_DEV_SAME_AMO
 
 template <int Size> struct shmemi_dev_word;
 template <> struct shmemi_dev_word<4> { typedef unsigned int type; };
@@ -37,21 +49,29 @@ __device__ inline W shmemi_dev_atomic(enum shmemi_dev_amo_op op, W *p, W v, W co
     return 0;
 }
 
-/* op on the T at symmetric address dest of pe; returns the old value.
- * Where the heap's atomics would not be atomic (a pinned heap on a host
- * without PCIe atomics: measured, concurrent adds from two GPUs lose about
- * half their updates), the kernel stops instead. */
+/* op on the T at symmetric address dest of pe; returns the old value
+ * (fetch false: the caller drops it, so a request to the proxy need not
+ * wait for it). Where the heap's atomics would not be atomic (a pinned heap
+ * on a host without PCIe atomics: measured, concurrent adds from two GPUs
+ * lose about half their updates), the kernel stops instead; the proxy's
+ * AMOs are UCX's, which that does not concern. */
 template <class T>
 __device__ inline T shmemi_dev_amo(const char *call, enum shmemi_dev_amo_op op,
-                                   const T *dest, T value, T cond, int pe)
+                                   const T *dest, T value, T cond, int pe, bool fetch = true)
 {
-    if (op != SHMEMI_DEV_FETCH && !shmemi_dstate.atomics)
-        shmemi_dev_no_atomics(call);
     typedef typename shmemi_dev_word<sizeof(T)>::type W;
     W v, c, old;
     memcpy(&v, &value, sizeof v);
     memcpy(&c, &cond, sizeof c);
-    old = shmemi_dev_atomic<W>(op, (W *)shmemi_dev_peer(call, dest, pe), v, c);
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li >= 0, 1)) {
+        if (op != SHMEMI_DEV_FETCH && !shmemi_dstate.atomics)
+            shmemi_dev_no_atomics(call);
+        old = shmemi_dev_atomic<W>(op, (W *)shmemi_dev_at(dest, li), v, c);
+    } else {
+        old = (W)shmemi_dev_remote_amo(call, op, dest, sizeof(W), v, c, pe,
+                                       fetch && op != SHMEMI_DEV_SET);
+    }
     T r;
     memcpy(&r, &old, sizeof r);
     return r;
@@ -70,7 +90,7 @@ __device__ inline T shmemi_dev_amo(const char *call, enum shmemi_dev_amo_op op,
     {                                                                         \
         SHMEMI_BOTH(pshmem_##N##_atomic_##OP(SHMEMI_DEV_ARGS_##OP, pe),        \
                     shmemi_dev_amo<T>("shmem_" #N "_atomic_" #OP, DOP, dest,  \
-                                      VALUE, (T)0, pe));                      \
+                                      VALUE, (T)0, pe, false));               \
     }
 /* The non-blocking fetching forms complete at once and store the result. */
 #define SHMEMI_DEV_AMO_NBI(T, N, OP, DOP, VALUE, COND, ...)                   \

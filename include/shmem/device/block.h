@@ -1,7 +1,9 @@
 /* Cooperative forms (shmemx_..._warp, shmemx_..._block): every thread of
  * the warp or block calls them with the same arguments, they share one
  * transfer with 16-byte accesses where alignment allows, and return when
- * the whole group's part is done. */
+ * the whole group's part is done. To a PE of another node the group's
+ * first thread hands the whole transfer to the proxy while the others wait
+ * (the requests are the host's work, not the threads'). */
 #ifndef SHMEM_DEVICE_BLOCK_H
 #define SHMEM_DEVICE_BLOCK_H
 
@@ -26,6 +28,29 @@ template <class G> __device__ inline void shmemi_dev_group_copy(char *d, const c
     G::sync();
 }
 
+/* n bytes to (put) or from symmetric memory of pe, by the group. */
+template <class G>
+__device__ inline void shmemi_dev_group_rma(const char *call, bool put, void *dest,
+                                            const void *source, size_t n, int pe)
+{
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li >= 0, 1)) {
+        if (put)
+            shmemi_dev_group_copy<G>(shmemi_dev_at(dest, li), (const char *)source, n);
+        else
+            shmemi_dev_group_copy<G>((char *)dest, shmemi_dev_at(source, li), n);
+        return;
+    }
+    G::sync();
+    if (G::rank() == 0) {
+        if (put)
+            shmemi_dev_remote_put(call, dest, source, n, pe);
+        else
+            shmemi_dev_remote_get(call, dest, source, n, pe);
+    }
+    G::sync();
+}
+
 /* The barrier is run by the group's first thread; the group waits for it. */
 template <class G> __device__ inline void shmemi_dev_group_barrier(void)
 {
@@ -41,7 +66,16 @@ __device__ inline void shmemi_dev_group_put_signal(const char *call, void *dest,
                                                    uint64_t *sig_addr, uint64_t signal,
                                                    int sig_op, int pe)
 {
-    shmemi_dev_group_copy<G>(shmemi_dev_peer(call, dest, pe), (const char *)source, bytes);
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li < 0, 0)) {
+        G::sync();
+        if (G::rank() == 0)
+            shmemi_dev_remote_put_signal(call, dest, source, bytes, sig_addr, signal,
+                                         shmemi_dev_signal_amo(sig_op), pe);
+        G::sync();
+        return;
+    }
+    shmemi_dev_group_copy<G>(shmemi_dev_at(dest, li), (const char *)source, bytes);
     if (G::rank() == 0) {
         shmemi_dev_fence_acq_rel();
         shmemi_dev_signal(call, sig_addr, signal, sig_op, pe);
@@ -53,23 +87,24 @@ __device__ inline void shmemi_dev_group_put_signal(const char *call, void *dest,
     __device__ inline void shmemx_putmem_##SUF(void *dest, const void *source, \
                                                size_t n, int pe)              \
     {                                                                         \
-        shmemi_dev_group_copy<G>(shmemi_dev_peer("shmemx_putmem_" #SUF, dest, pe), \
-                                 (const char *)source, n);                    \
+        shmemi_dev_group_rma<G>("shmemx_putmem_" #SUF, true, dest, source, n, pe); \
     }                                                                         \
     __device__ inline void shmemx_getmem_##SUF(void *dest, const void *source, \
                                                size_t n, int pe)              \
     {                                                                         \
-        shmemi_dev_group_copy<G>((char *)dest,                          \
-                                       shmemi_dev_peer("shmemx_getmem_" #SUF, source, pe), \
-                                       n);                                    \
+        shmemi_dev_group_rma<G>("shmemx_getmem_" #SUF, false, dest, source, n, pe); \
     }                                                                         \
-    /* A non-blocking put need not wait for the group: its source stays    \
-     * untouched until a quiet anyway. */                                   \
+    /* A non-blocking put need not wait for the group on this node: its    \
+     * source stays untouched until a quiet anyway. */                      \
     __device__ inline void shmemx_putmem_nbi_##SUF(void *dest, const void *source, \
                                                    size_t n, int pe)          \
     {                                                                         \
-        shmemi_dev_copy_part(shmemi_dev_peer("shmemx_putmem_nbi_" #SUF, dest, pe), \
-                             (const char *)source, n, G::rank(), G::size());  \
+        int li = shmemi_dev_slot(pe);                                         \
+        if (__builtin_expect(li >= 0, 1))                                     \
+            shmemi_dev_copy_part(shmemi_dev_at(dest, li), (const char *)source, n, \
+                                 G::rank(), G::size());                       \
+        else                                                                  \
+            shmemi_dev_group_rma<G>("shmemx_putmem_nbi_" #SUF, true, dest, source, n, pe); \
     }                                                                         \
     __device__ inline void shmemx_getmem_nbi_##SUF(void *dest, const void *source, \
                                                    size_t n, int pe)          \
@@ -103,17 +138,16 @@ SHMEMI_DEV_GROUP(shmemi_dev_warp, warp)
     __device__ inline void shmemx_##N##_put_##SUF(T *dest, const T *source,   \
                                                   size_t n, int pe)           \
     {                                                                         \
-        shmemi_dev_group_copy<G>((char *)shmemi_dev_typed_peer(               \
-                                     "shmemx_" #N "_put_" #SUF, dest, pe),    \
-                                 (const char *)source, n * sizeof(T));        \
+        shmemi_dev_check_type<T>("shmemx_" #N "_put_" #SUF);                  \
+        shmemi_dev_group_rma<G>("shmemx_" #N "_put_" #SUF, true, dest, source, \
+                                n * sizeof(T), pe);                           \
     }                                                                         \
     __device__ inline void shmemx_##N##_get_##SUF(T *dest, const T *source,   \
                                                   size_t n, int pe)           \
     {                                                                         \
-        shmemi_dev_group_copy<G>((char *)dest,                          \
-                                       (const char *)shmemi_dev_typed_peer(   \
-                                           "shmemx_" #N "_get_" #SUF, source, pe), \
-                                       n * sizeof(T));                        \
+        shmemi_dev_check_type<T>("shmemx_" #N "_get_" #SUF);                  \
+        shmemi_dev_group_rma<G>("shmemx_" #N "_get_" #SUF, false, dest, source, \
+                                n * sizeof(T), pe);                           \
     }                                                                         \
     __device__ inline void shmemx_##N##_put_nbi_##SUF(T *dest, const T *source, \
                                                       size_t n, int pe)       \

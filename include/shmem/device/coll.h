@@ -31,7 +31,7 @@ __device__ inline int shmemx_broadcastmem_block(shmem_team_t team, void *dest, c
     if (t->my_index != root)
         shmemi_dev_group_copy<shmemi_dev_block>(
             (char *)dest,
-            shmemi_dev_peer("shmemx_broadcastmem_block", source, shmemi_dev_member(t, root)),
+            shmemi_dev_member_peer("shmemx_broadcastmem_block", source, shmemi_dev_member(t, root)),
             nelems);
     else if (dest != source)
         shmemi_dev_group_copy<shmemi_dev_block>((char *)dest, (const char *)source, nelems);
@@ -51,7 +51,7 @@ __device__ inline int shmemi_dev_block_exchange(const char *call, shmem_team_t t
     shmemi_dev_block_team_barrier(t);
     for (int j = 0; j < t->size; j++) {
         int i = (t->my_index + j) % t->size; /* members start at different peers */
-        char *d = shmemi_dev_peer(call, (char *)dest + (size_t)t->my_index * nelems,
+        char *d = shmemi_dev_member_peer(call, (char *)dest + (size_t)t->my_index * nelems,
                                   shmemi_dev_member(t, i));
         shmemi_dev_copy_part(d, (const char *)source + (size_t)i * source_step, nelems,
                              shmemi_dev_block::rank(), shmemi_dev_block::size());
@@ -105,9 +105,9 @@ __device__ inline int shmemi_dev_reduce_block(const char *call, shmem_team_t tea
         size_t first = in_place ? p * nt + r : r, step = in_place ? n : nt;
         T acc[1] = {};
         for (size_t i = first; i < n; i += step) {
-            acc[0] = *(const T *)shmemi_dev_peer(call, source + i, shmemi_dev_member(t, 0));
+            acc[0] = *(const T *)shmemi_dev_member_peer(call, source + i, shmemi_dev_member(t, 0));
             for (int j = 1; j < t->size; j++)
-                acc[0] = Op::f(acc[0], *(const T *)shmemi_dev_peer(call, source + i,
+                acc[0] = Op::f(acc[0], *(const T *)shmemi_dev_member_peer(call, source + i,
                                                                   shmemi_dev_member(t, j)));
             if (!in_place)
                 dest[i] = acc[0];

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cuda_bf16.h>
@@ -100,14 +101,51 @@ __device__ inline void shmemi_dev_spin(unsigned *spins)
         shmemi_dev_aborted();
 }
 
-__device__ inline char *shmemi_dev_peer(const char *call, const void *p, int pe)
+/* The window slot of pe, or -1 when pe is not on this node (or is out of
+ * range, or the state is not filled: then n_local and n_pes are 0). The
+ * RMA, AMO and signal routines branch on it once: a slot is the load/store
+ * path, -1 the proxy's (shmem/device/proxy.h). */
+__device__ inline int shmemi_dev_slot(int pe)
 {
     int li = pe - shmemi_dstate.local_base;
     if (shmemi_dstate.local_base < 0 || (unsigned)li >= (unsigned)shmemi_dstate.n_local)
         li = (unsigned)pe < (unsigned)shmemi_dstate.n_pes ? shmemi_dstate.local_index[pe] : -1;
+    return li;
+}
+
+/* Symmetric address p as it is in window slot li. */
+__device__ inline char *shmemi_dev_at(const void *p, int li)
+{
+    return (char *)p + (long long)(li - shmemi_dstate.my_local) * (long long)shmemi_dstate.stride;
+}
+
+__device__ inline char *shmemi_dev_peer(const char *call, const void *p, int pe)
+{
+    int li = shmemi_dev_slot(pe);
     if (li < 0 || !shmemi_dstate.ready)
         shmemi_dev_fail(call, pe);
-    return (char *)p + (long long)(li - shmemi_dstate.my_local) * (long long)shmemi_dstate.stride;
+    return shmemi_dev_at(p, li);
+}
+
+/* Barriers and collectives in kernels reach their team's members by
+ * load/store only: a member on another node stops the kernel, always with
+ * a message (these routines are not the few instructions of a put, so the
+ * printf costs them nothing that matters). */
+static __device__ __noinline__ void shmemi_dev_no_remote(const char *call, int pe)
+{
+    printf("[shmem PE %d] %s (device): PE %d is on another node; kernels reach other "
+           "nodes only with RMA, AMOs, signals, fence and quiet (through the host "
+           "proxy): call barriers and collectives over teams that span nodes from "
+           "the host\n", shmemi_dstate.my_pe, call, pe);
+    __trap();
+}
+
+__device__ inline char *shmemi_dev_member_peer(const char *call, const void *p, int pe)
+{
+    int li = shmemi_dev_slot(pe);
+    if (li < 0 && shmemi_dstate.proxy.slots)
+        shmemi_dev_no_remote(call, pe);
+    return shmemi_dev_peer(call, p, pe);
 }
 
 /* A routine defined for both sides: device_body in kernels, the pshmem_ twin

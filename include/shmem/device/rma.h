@@ -1,68 +1,42 @@
-/* Device RMA: put and get are stores and loads into the peer window. */
+/* Device RMA: put and get are stores and loads into the peer window for
+ * PEs of this node, requests to the proxy for the others (proxy.h). */
 #ifndef SHMEM_DEVICE_RMA_H
 #define SHMEM_DEVICE_RMA_H
 
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 20208
-/* Thread t of nt copies its share of n bytes, with the widest accesses
- * both ends' alignment allows (16 bytes: the NVLink ceiling is reached
- * with 16-byte stores). */
-__device__ inline void shmemi_dev_copy_part(char *d, const char *s, size_t n, unsigned t,
-                                            unsigned nt)
+/* n elements of elem bytes, dst and sst elements apart; put when the
+ * destination is pe's, else get. Off the node each element is a request. */
+__device__ inline void shmemi_dev_strided(const char *call, bool put, char *d, const char *s,
+                                          ptrdiff_t dst, ptrdiff_t sst, size_t n, size_t elem,
+                                          int pe)
 {
-    size_t done = 0;
-    if ((((uintptr_t)d | (uintptr_t)s) & 15) == 0) {
-        /* Four loads in flight before their stores: a get waits a round
-         * trip over NVLink for each load, and the compiler cannot hoist
-         * loads above stores that may alias them. */
-        const int4 *s4 = (const int4 *)s;
-        int4 *d4 = (int4 *)d;
-        size_t v = n / 16, i = t;
-        for (; i + 3 * (size_t)nt < v; i += 4 * (size_t)nt) {
-            int4 a = s4[i];
-            int4 b = s4[i + nt];
-            int4 c = s4[i + 2 * (size_t)nt];
-            int4 e = s4[i + 3 * (size_t)nt];
-            d4[i] = a;
-            d4[i + nt] = b;
-            d4[i + 2 * (size_t)nt] = c;
-            d4[i + 3 * (size_t)nt] = e;
-        }
-        for (; i < v; i += nt)
-            d4[i] = s4[i];
-        done = v * 16;
-    } else if ((((uintptr_t)d | (uintptr_t)s) & 7) == 0) {
-        size_t v = n / 8;
-        for (size_t i = t; i < v; i += nt)
-            ((unsigned long long *)d)[i] = ((const unsigned long long *)s)[i];
-        done = v * 8;
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li >= 0, 1)) {
+        if (put)
+            d = shmemi_dev_at(d, li);
+        else
+            s = shmemi_dev_at(s, li);
+        for (size_t i = 0; i < n; i++)
+            shmemi_dev_copy_part(d + i * dst * elem, s + i * sst * elem, elem, 0, 1);
+        return;
     }
-    for (size_t i = done + t; i < n; i += nt)
-        d[i] = s[i];
-}
-
-__device__ inline void shmemi_dev_copy(char *d, const char *s, size_t n)
-{
-    shmemi_dev_copy_part(d, s, n, 0, 1);
-}
-
-__device__ inline void shmemi_dev_strided(char *d, const char *s, ptrdiff_t dst,
-                                          ptrdiff_t sst, size_t n, size_t elem)
-{
     for (size_t i = 0; i < n; i++)
-        shmemi_dev_copy_part(d + i * dst * elem, s + i * sst * elem, elem, 0, 1);
+        if (put)
+            shmemi_dev_remote_put(call, d + i * dst * elem, s + i * sst * elem, elem, pe);
+        else
+            shmemi_dev_remote_get(call, d + i * dst * elem, s + i * sst * elem, elem, pe);
 }
 
 SHMEMI_HD void shmem_putmem(void *dest, const void *source, size_t n, int pe)
 {
     SHMEMI_BOTH(pshmem_putmem(dest, source, n, pe),
-                shmemi_dev_copy(shmemi_dev_peer("shmem_putmem", dest, pe),
-                                (const char *)source, n));
+                shmemi_dev_put_bytes("shmem_putmem", dest, source, n, pe));
 }
 SHMEMI_HD void shmem_getmem(void *dest, const void *source, size_t n, int pe)
 {
     SHMEMI_BOTH(pshmem_getmem(dest, source, n, pe),
-                shmemi_dev_copy((char *)dest, shmemi_dev_peer("shmem_getmem", source, pe), n));
+                shmemi_dev_get_bytes("shmem_getmem", dest, source, n, pe));
 }
 SHMEMI_HD void shmem_putmem_nbi(void *dest, const void *source, size_t n, int pe)
 {
@@ -73,13 +47,11 @@ SHMEMI_HD void shmem_getmem_nbi(void *dest, const void *source, size_t n, int pe
     SHMEMI_BOTH(pshmem_getmem_nbi(dest, source, n, pe), shmem_getmem(dest, source, n, pe));
 }
 
-/* The peer address for a typed routine, refusing types the device lacks. */
-template <class T>
-__device__ inline T *shmemi_dev_typed_peer(const char *call, const T *p, int pe)
+/* A typed routine first refuses types the device lacks. */
+template <class T> __device__ inline void shmemi_dev_check_type(const char *call)
 {
     if (!shmemi_device_type<T>::ok)
         shmemi_dev_no_type(call);
-    return (T *)shmemi_dev_peer(call, p, pe);
 }
 
 /* One element as a single access of its own width, through its bits: the
@@ -94,15 +66,25 @@ template <> struct shmemi_dev_bits<char[8]> { typedef unsigned long long type; }
 
 template <class T> __device__ inline void shmemi_dev_p(const char *call, T *dest, T value, int pe)
 {
+    shmemi_dev_check_type<T>(call);
     typename shmemi_dev_bits<T>::type b;
     memcpy(&b, &value, sizeof b);
-    *(volatile typename shmemi_dev_bits<T>::type *)shmemi_dev_typed_peer(call, dest, pe) = b;
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li >= 0, 1))
+        *(volatile typename shmemi_dev_bits<T>::type *)shmemi_dev_at(dest, li) = b;
+    else
+        shmemi_dev_remote_put(call, dest, &b, sizeof b, pe);
 }
 
 template <class T> __device__ inline T shmemi_dev_g(const char *call, const T *source, int pe)
 {
-    typename shmemi_dev_bits<T>::type b =
-        *(volatile typename shmemi_dev_bits<T>::type *)shmemi_dev_typed_peer(call, source, pe);
+    shmemi_dev_check_type<T>(call);
+    typename shmemi_dev_bits<T>::type b;
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li >= 0, 1))
+        b = *(volatile typename shmemi_dev_bits<T>::type *)shmemi_dev_at(source, li);
+    else
+        shmemi_dev_remote_get(call, &b, source, sizeof b, pe);
     T v;
     memcpy(&v, &b, sizeof v);
     return v;
@@ -122,31 +104,33 @@ __device__ inline long double shmemi_dev_g(const char *call, const long double *
 template <class T>
 __device__ inline void shmemi_dev_put(const char *call, T *dest, const T *source, size_t n, int pe)
 {
-    shmemi_dev_copy((char *)shmemi_dev_typed_peer(call, dest, pe), (const char *)source,
-                    n * sizeof(T));
+    shmemi_dev_check_type<T>(call);
+    shmemi_dev_put_bytes(call, dest, source, n * sizeof(T), pe);
 }
 
 template <class T>
 __device__ inline void shmemi_dev_get(const char *call, T *dest, const T *source, size_t n, int pe)
 {
-    shmemi_dev_copy((char *)dest, (const char *)shmemi_dev_typed_peer(call, source, pe),
-                    n * sizeof(T));
+    shmemi_dev_check_type<T>(call);
+    shmemi_dev_get_bytes(call, dest, source, n * sizeof(T), pe);
 }
 
 template <class T>
 __device__ inline void shmemi_dev_iput(const char *call, T *dest, const T *source, ptrdiff_t dst,
                                        ptrdiff_t sst, size_t n, int pe)
 {
-    shmemi_dev_strided((char *)shmemi_dev_typed_peer(call, dest, pe), (const char *)source, dst,
-                       sst, n, sizeof(T));
+    shmemi_dev_check_type<T>(call);
+    shmemi_dev_strided(call, true, (char *)dest, (const char *)source, dst, sst, n, sizeof(T),
+                       pe);
 }
 
 template <class T>
 __device__ inline void shmemi_dev_iget(const char *call, T *dest, const T *source, ptrdiff_t dst,
                                        ptrdiff_t sst, size_t n, int pe)
 {
-    shmemi_dev_strided((char *)dest, (const char *)shmemi_dev_typed_peer(call, source, pe), dst,
-                       sst, n, sizeof(T));
+    shmemi_dev_check_type<T>(call);
+    shmemi_dev_strided(call, false, (char *)dest, (const char *)source, dst, sst, n, sizeof(T),
+                       pe);
 }
 
 /* The typed routines of one table row: PFX is the name's prefix (shmem for
@@ -209,15 +193,12 @@ SHMEMI_DEVICE_EXT_TYPES(SHMEMI_DEVICE_EXT_RMA)
     SHMEMI_HD void shmem_put##B(void *dest, const void *source, size_t n, int pe) \
     {                                                                         \
         SHMEMI_BOTH(pshmem_put##B(dest, source, n, pe),                       \
-                    shmemi_dev_copy(shmemi_dev_peer("shmem_put" #B, dest, pe), \
-                                    (const char *)source, n * (B / 8)));      \
+                    shmemi_dev_put_bytes("shmem_put" #B, dest, source, n * (B / 8), pe)); \
     }                                                                         \
     SHMEMI_HD void shmem_get##B(void *dest, const void *source, size_t n, int pe) \
     {                                                                         \
         SHMEMI_BOTH(pshmem_get##B(dest, source, n, pe),                       \
-                    shmemi_dev_copy((char *)dest,                            \
-                                     shmemi_dev_peer("shmem_get" #B, source, pe), \
-                                    n * (B / 8)));                            \
+                    shmemi_dev_get_bytes("shmem_get" #B, dest, source, n * (B / 8), pe)); \
     }                                                                         \
     SHMEMI_HD void shmem_put##B##_nbi(void *dest, const void *source, size_t n, int pe) \
     {                                                                         \
@@ -233,16 +214,15 @@ SHMEMI_DEVICE_EXT_TYPES(SHMEMI_DEVICE_EXT_RMA)
                                  ptrdiff_t sst, size_t n, int pe)             \
     {                                                                         \
         SHMEMI_BOTH(pshmem_iput##B(dest, source, dst, sst, n, pe),            \
-                    shmemi_dev_strided(shmemi_dev_peer("shmem_iput" #B, dest, pe), \
-                                       (const char *)source, dst, sst, n, B / 8)); \
+                    shmemi_dev_strided("shmem_iput" #B, true, (char *)dest,   \
+                                       (const char *)source, dst, sst, n, B / 8, pe)); \
     }                                                                         \
     SHMEMI_HD void shmem_iget##B(void *dest, const void *source, ptrdiff_t dst, \
                                  ptrdiff_t sst, size_t n, int pe)             \
     {                                                                         \
         SHMEMI_BOTH(pshmem_iget##B(dest, source, dst, sst, n, pe),            \
-                    shmemi_dev_strided((char *)dest,                    \
-                                       shmemi_dev_peer("shmem_iget" #B, source, pe), \
-                                       dst, sst, n, B / 8));                  \
+                    shmemi_dev_strided("shmem_iget" #B, false, (char *)dest,  \
+                                       (const char *)source, dst, sst, n, B / 8, pe)); \
     }
 SHMEMI_SIZES(SHMEMI_DEVICE_SIZED)
 #undef SHMEMI_DEVICE_SIZED

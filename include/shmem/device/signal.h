@@ -1,15 +1,28 @@
 /* Device signals: the data is stored into the peer window, a system-scope
  * release fence orders it before the signal, and the signal is a
  * system-scope atomic on the peer's word, so a waiter that sees the signal
- * (with acquire) sees the data. */
+ * (with acquire) sees the data. To a PE of another node the whole
+ * put-with-signal is requests to the proxy, whose last one has it fence
+ * between the data and the signal's AMO. */
 #ifndef SHMEM_DEVICE_SIGNAL_H
 #define SHMEM_DEVICE_SIGNAL_H
+
+/* The proxy's AMO for sig_op (anything but an add sets, as on the node). */
+__device__ inline int shmemi_dev_signal_amo(int sig_op)
+{
+    return sig_op == SHMEM_SIGNAL_ADD ? SHMEMI_PROXY_AMO_ADD : SHMEMI_PROXY_AMO_SET;
+}
 
 __device__ inline void shmemi_dev_signal(const char *call, uint64_t *sig_addr,
                                          uint64_t signal, int sig_op, int pe)
 {
-    unsigned long long *p =
-        (unsigned long long *)shmemi_dev_peer(call, sig_addr, pe);
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li < 0, 0)) {
+        shmemi_dev_remote_amo(call, shmemi_dev_signal_amo(sig_op), sig_addr, sizeof *sig_addr,
+                              signal, 0, pe, false);
+        return;
+    }
+    unsigned long long *p = (unsigned long long *)shmemi_dev_at(sig_addr, li);
     if (sig_op == SHMEM_SIGNAL_ADD) {
         if (!shmemi_dstate.atomics)
             shmemi_dev_no_atomics(call);
@@ -31,8 +44,14 @@ __device__ inline void shmemi_dev_put_signal(const char *call, void *dest,
                                              uint64_t *sig_addr, uint64_t signal,
                                              int sig_op, int pe)
 {
-    shmemi_dev_copy((char *)shmemi_dev_typed_peer(call, (const T *)dest, pe),
-                    (const char *)source, n * sizeof(T));
+    shmemi_dev_check_type<T>(call);
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li < 0, 0)) {
+        shmemi_dev_remote_put_signal(call, dest, source, n * sizeof(T), sig_addr, signal,
+                                     shmemi_dev_signal_amo(sig_op), pe);
+        return;
+    }
+    shmemi_dev_copy(shmemi_dev_at(dest, li), (const char *)source, n * sizeof(T));
     shmemi_dev_fence_acq_rel();
     shmemi_dev_signal(call, sig_addr, signal, sig_op, pe);
 }

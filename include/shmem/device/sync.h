@@ -12,9 +12,16 @@ __device__ inline void shmemi_dev_fence_acq_rel(void) { asm volatile("fence.acq_
  * system-scope release fence: the stores went straight to the peer's
  * memory, and whoever acquires a later store of this thread (a flag, a
  * signal, a barrier) sees them; kernel completion publishes them to the
- * host. */
-SHMEMI_HD void shmem_fence(void) { SHMEMI_BOTH(pshmem_fence(), shmemi_dev_fence_acq_rel()); }
-SHMEMI_HD void shmem_quiet(void) { SHMEMI_BOTH(pshmem_quiet(), shmemi_dev_fence_acq_rel()); }
+ * host. Requests handed to the proxy (other nodes) are ordered or
+ * completed by it. */
+SHMEMI_HD void shmem_fence(void)
+{
+    SHMEMI_BOTH(pshmem_fence(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_fence());
+}
+SHMEMI_HD void shmem_quiet(void)
+{
+    SHMEMI_BOTH(pshmem_quiet(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_quiet());
+}
 
 /* A team with a barrier provider's slot: store the next sequence number
  * into this PE's arrival word and wait until the provider posts it in the
@@ -59,7 +66,7 @@ __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *
         int fan = 0;
         for (int j = 1; j < k && j * dist < n; j++, fan++) {
             int to = t->start + (int)((t->my_index + j * dist) % n) * t->stride;
-            unsigned long long *flag = (unsigned long long *)shmemi_dev_peer(
+            unsigned long long *flag = (unsigned long long *)shmemi_dev_member_peer(
                 "shmem_barrier", round + 8 * (j - 1), to);
             asm volatile("st.relaxed.sys.b64 [%0], %1;" ::"l"(flag), "l"(e) : "memory");
         }

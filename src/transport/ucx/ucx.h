@@ -47,8 +47,9 @@ struct shmemi_ucx {
 
 extern struct shmemi_ucx shmemi_ucx;
 
-/* ucx_start.c: context, worker, address exchange; the transport. */
-const struct shmemi_transport *shmemi_ucx_start(void);
+/* ucx_start.c: context, worker, address exchange; the transport. shared:
+ * another thread of the library calls it too. */
+const struct shmemi_transport *shmemi_ucx_start(int shared);
 
 /* ucx_check.c: ends the job naming the PE, the UCX call that failed on
  * peer pe (-1: none), its status and what to try. */

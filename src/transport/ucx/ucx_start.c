@@ -25,6 +25,12 @@ static void allgather(const void *in, void *out, size_t len)
         shmemi_fatal("shmem_init", "the bootstrap allgather of UCX worker addresses failed");
 }
 
+/* Whether threads may call UCX at once: the user's (SHMEM_THREAD_MULTIPLE)
+ * or the device proxy's beside the user's, which UCX's own locks then
+ * serialize (the worker's, and the context's for registrations that heap
+ * growth makes while the proxy transfers). */
+static int multi;
+
 static void open_context(void)
 {
     ucp_config_t *config;
@@ -36,7 +42,7 @@ static void open_context(void)
         .field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED |
                       UCP_PARAM_FIELD_ESTIMATED_NUM_EPS | UCP_PARAM_FIELD_NAME,
         .features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64,
-        .mt_workers_shared = shmemi_state.thread_level == SHMEM_THREAD_MULTIPLE,
+        .mt_workers_shared = multi,
         .estimated_num_eps = (size_t)shmemi_state.n_pes,
         .name = "shmem",
     };
@@ -52,7 +58,7 @@ static void open_worker(void)
     int level = shmemi_state.thread_level;
     ucp_worker_params_t p = {
         .field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE,
-        .thread_mode = level == SHMEM_THREAD_MULTIPLE     ? UCS_THREAD_MODE_MULTI
+        .thread_mode = multi                              ? UCS_THREAD_MODE_MULTI
                        : level == SHMEM_THREAD_SERIALIZED ? UCS_THREAD_MODE_SERIALIZED
                                                           : UCS_THREAD_MODE_SINGLE,
     };
@@ -112,8 +118,9 @@ static const struct shmemi_transport ucx_transport = {
     .fini = fini,
 };
 
-const struct shmemi_transport *shmemi_ucx_start(void)
+const struct shmemi_transport *shmemi_ucx_start(int shared)
 {
+    multi = shared || shmemi_state.thread_level == SHMEM_THREAD_MULTIPLE;
     open_context();
     open_worker();
     exchange_addresses();

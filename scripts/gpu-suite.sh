@@ -31,6 +31,9 @@ if [ "$gpus" -lt 2 ]; then
     note "machine: $gpus GPU: 2-PE runs share it; benchmarks between GPUs left out"
 fi
 
+# The device proxy (kernels reaching other nodes) is built only with UCX.
+pkg-config --exists ucx ||
+    note "ucx: pkg-config finds none: the device proxy's tests and benchmark are not built"
 if cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/build.log" 2>&1 &&
     cmake --build build-gpu -j16 >>"$out/build.log" 2>&1; then
     note "build: ok"

@@ -30,7 +30,7 @@
 #include <time.h>
 
 #define MAX_SIZE ((size_t)4 << 20)
-#define BW_MIN_SIZE ((size_t)1 << 10)
+#define BW_MIN_SIZE ((size_t)8)
 #define WINDOW 64
 #define RATE_SIZE 8
 /* Bytes past the transfer that must stay untouched, to catch overruns. */

@@ -6,43 +6,82 @@
 
 #include "rma.h"
 
-/* The copy itself: into the peer window, or through the transport. */
-static inline void shmemi_put_to(const char *call, void *dest, const void *src, size_t len,
-                                 int pe)
+/* The copy itself: into the peer window, or through the transport, whose
+ * non-blocking form (nbi) quiet completes. On this node a copy completes at
+ * once, which the specification allows a non-blocking one too. */
+static inline void shmemi_put_xfer(const char *call, void *dest, const void *src, size_t len,
+                                   int pe, int nbi)
 {
     char *t = shmemi_rma_target(call, dest, len, pe);
     if (__builtin_expect(!t, 0))
-        shmemi_remote->put(call, dest, src, len, pe);
+        (nbi ? shmemi_remote->put_nbi : shmemi_remote->put)(call, dest, src, len, pe);
     else
         shmemi_heap_copy(t, src, len);
+}
+
+static inline void shmemi_get_xfer(const char *call, void *dest, const void *src, size_t len,
+                                   int pe, int nbi)
+{
+    const char *s = shmemi_rma_target(call, src, len, pe);
+    if (__builtin_expect(!s, 0))
+        (nbi ? shmemi_remote->get_nbi : shmemi_remote->get)(call, dest, src, len, pe);
+    else
+        shmemi_heap_copy(dest, s, len);
+}
+
+static inline void shmemi_put_to(const char *call, void *dest, const void *src, size_t len,
+                                 int pe)
+{
+    shmemi_put_xfer(call, dest, src, len, pe, 0);
 }
 
 static inline void shmemi_get_from(const char *call, void *dest, const void *src, size_t len,
                                    int pe)
 {
-    const char *s = shmemi_rma_target(call, src, len, pe);
-    if (__builtin_expect(!s, 0))
-        shmemi_remote->get(call, dest, src, len, pe);
-    else
-        shmemi_heap_copy(dest, s, len);
+    shmemi_get_xfer(call, dest, src, len, pe, 0);
+}
+
+/* put/get (nbi 0) and put_nbi/get_nbi (nbi 1) of len bytes, checked. */
+static inline void shmemi_put_checked(const char *call, void *dest, const void *src,
+                                      size_t len, int pe, int nbi)
+{
+    if (len == 0)
+        return;
+    shmemi_rma_check_local(call, src, len);
+    shmemi_put_xfer(call, dest, src, len, pe, nbi);
+}
+
+static inline void shmemi_get_checked(const char *call, void *dest, const void *src,
+                                      size_t len, int pe, int nbi)
+{
+    if (len == 0)
+        return;
+    shmemi_rma_check_local(call, dest, len);
+    shmemi_get_xfer(call, dest, src, len, pe, nbi);
 }
 
 static inline void shmemi_put_bytes(const char *call, void *dest, const void *src,
                                     size_t len, int pe)
 {
-    if (len == 0)
-        return;
-    shmemi_rma_check_local(call, src, len);
-    shmemi_put_to(call, dest, src, len, pe);
+    shmemi_put_checked(call, dest, src, len, pe, 0);
 }
 
 static inline void shmemi_get_bytes(const char *call, void *dest, const void *src,
                                     size_t len, int pe)
 {
-    if (len == 0)
-        return;
-    shmemi_rma_check_local(call, dest, len);
-    shmemi_get_from(call, dest, src, len, pe);
+    shmemi_get_checked(call, dest, src, len, pe, 0);
+}
+
+static inline void shmemi_put_nbi(const char *call, void *dest, const void *src, size_t len,
+                                  int pe)
+{
+    shmemi_put_checked(call, dest, src, len, pe, 1);
+}
+
+static inline void shmemi_get_nbi(const char *call, void *dest, const void *src, size_t len,
+                                  int pe)
+{
+    shmemi_get_checked(call, dest, src, len, pe, 1);
 }
 
 /* n rows of width bytes, dpitch and spitch bytes apart: every strided

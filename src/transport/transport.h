@@ -32,6 +32,11 @@ struct shmemi_transport {
                      size_t spitch, size_t width, size_t n, int pe);
     void (*get_rows)(const char *call, char *dst, size_t dpitch, const char *sym,
                      size_t spitch, size_t width, size_t n, int pe);
+    /* Non-blocking (the _nbi routines): may return before the transfer has
+     * even started, so the local buffer may be reused (put) or read (get)
+     * only after the next quiet, which completes them. */
+    void (*put_nbi)(const char *call, void *sym, const void *src, size_t bytes, int pe);
+    void (*get_nbi)(const char *call, void *dst, const void *sym, size_t bytes, int pe);
     /* shmemi_amo's contract (rma/amo.h) on a word of pe. */
     uint64_t (*amo)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
                     uint64_t value, uint64_t cond, int pe);

@@ -35,6 +35,15 @@ struct shmemi_ucx_seg {
     struct shmemi_ucx_chunk chunks[SHMEMI_UCX_MAX_CHUNKS];
 };
 
+/* Operations whose requests are counted, freed by their callback and
+ * waited for (progressing the worker) by shmemi_ucx_batch_wait: those of one
+ * blocking call, or the worker's non-blocking ones (shmemi_ucx.nbi). */
+struct shmemi_ucx_batch {
+    _Atomic size_t pending;
+    _Atomic ucs_status_t status;
+    ucp_request_param_t param;
+};
+
 struct shmemi_ucx {
     ucp_context_h context;
     ucp_worker_h worker;
@@ -42,6 +51,7 @@ struct shmemi_ucx {
     char *addrs;               /* [n_pes]: every PE's worker address */
     _Atomic(ucp_ep_h) *eps;    /* [n_pes]: NULL until first used */
     pthread_mutex_t lock;      /* making endpoints and unpacking keys */
+    struct shmemi_ucx_batch nbi; /* _nbi transfers not yet complete */
     struct shmemi_ucx_seg segs[SHMEMI_SEG_COUNT];
 };
 
@@ -53,16 +63,12 @@ const struct shmemi_transport *shmemi_ucx_start(void);
 /* ucx_check.c: ends the job naming the PE, the UCX call that failed on
  * peer pe (-1: none), its status and what to try. */
 _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t st, int pe);
-/* Operations of one blocking call: each request they return is counted
- * and waited for (progressing the worker) by shmemi_ucx_batch_wait. */
-struct shmemi_ucx_batch {
-    _Atomic size_t pending;
-    _Atomic ucs_status_t status;
-    ucp_request_param_t param;
-};
 void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b);
 void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const char *what,
                           ucs_status_ptr_t req, int pe);
+/* Progresses the worker until at most most requests of b are pending. */
+void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most);
+/* Until none is; then ends the job if one of them failed. */
 void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
                            int pe);
 
@@ -85,6 +91,8 @@ void shmemi_ucx_put_rows(const char *call, char *sym, size_t dpitch, const char 
                          size_t spitch, size_t width, size_t n, int pe);
 void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char *sym,
                          size_t spitch, size_t width, size_t n, int pe);
+void shmemi_ucx_put_nbi(const char *call, void *sym, const void *src, size_t bytes, int pe);
+void shmemi_ucx_get_nbi(const char *call, void *dst, const void *sym, size_t bytes, int pe);
 uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym,
                         size_t size, uint64_t value, uint64_t cond, int pe);
 void shmemi_ucx_fence(void);

@@ -49,15 +49,20 @@ void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const ch
         atomic_fetch_add_explicit(&b->pending, 1, memory_order_relaxed);
 }
 
-void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
-                           int pe)
+void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most)
 {
     /* As in every wait of the runtime (sync/spin.h): yield the core once
      * spinning stops paying, since the peer that must answer may need it. */
     size_t polls = 0;
-    while (atomic_load_explicit(&b->pending, memory_order_acquire))
+    while (atomic_load_explicit(&b->pending, memory_order_acquire) > most)
         if (!ucp_worker_progress(shmemi_ucx.worker) && ++polls >= shmemi_state.spin_limit)
             sched_yield();
+}
+
+void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
+                           int pe)
+{
+    shmemi_ucx_batch_drain(b, 0);
     ucs_status_t st = atomic_load_explicit(&b->status, memory_order_relaxed);
     if (st != UCS_OK)
         shmemi_ucx_fail(call, what, st, pe);

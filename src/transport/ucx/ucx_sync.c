@@ -25,8 +25,11 @@ void shmemi_ucx_fence(void)
         shmemi_ucx_fail("shmem_fence", "ucp_worker_fence", st, -1);
 }
 
+/* The _nbi transfers' own completion first: the flush alone may miss a
+ * get's data (ucx_rma.c says when). */
 void shmemi_ucx_quiet(void)
 {
+    shmemi_ucx_batch_wait(&shmemi_ucx.nbi, "shmem_quiet", "a non-blocking put or get", -1);
     struct shmemi_ucx_batch b;
     shmemi_ucx_batch_init(&b);
     shmemi_ucx_batch_add(&b, "shmem_quiet", "ucp_worker_flush_nbx",

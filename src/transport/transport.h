@@ -37,6 +37,11 @@ struct shmemi_transport {
      * only after the next quiet, which completes them. */
     void (*put_nbi)(const char *call, void *sym, const void *src, size_t bytes, int pe);
     void (*get_nbi)(const char *call, void *dst, const void *sym, size_t bytes, int pe);
+    /* A put of the runtime's own (barrier flags, mailbox words and their
+     * messages), blocking like put, that quiet need not complete: its only
+     * reader waits for it. So a barrier's quiet does not wait for the last
+     * barrier's flags to be acknowledged, a round trip over a network. */
+    void (*put_internal)(const char *call, void *sym, const void *src, size_t bytes, int pe);
     /* shmemi_amo's contract (rma/amo.h) on a word of pe. */
     uint64_t (*amo)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
                     uint64_t value, uint64_t cond, int pe);

@@ -52,6 +52,9 @@ struct shmemi_ucx {
     _Atomic(ucp_ep_h) *eps;    /* [n_pes]: NULL until first used */
     pthread_mutex_t lock;      /* making endpoints and unpacking keys */
     struct shmemi_ucx_batch nbi; /* _nbi transfers not yet complete */
+    /* The program's puts issued, and how many of the first ones the last
+     * worker flush completed (ucx_sync.c). */
+    _Atomic uint64_t puts_issued, puts_flushed;
     struct shmemi_ucx_seg segs[SHMEMI_SEG_COUNT];
 };
 
@@ -92,6 +95,8 @@ void shmemi_ucx_put_rows(const char *call, char *sym, size_t dpitch, const char 
 void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char *sym,
                          size_t spitch, size_t width, size_t n, int pe);
 void shmemi_ucx_put_nbi(const char *call, void *sym, const void *src, size_t bytes, int pe);
+void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,
+                             int pe);
 void shmemi_ucx_get_nbi(const char *call, void *dst, const void *sym, size_t bytes, int pe);
 uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym,
                         size_t size, uint64_t value, uint64_t cond, int pe);

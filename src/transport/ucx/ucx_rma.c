@@ -50,8 +50,21 @@ static void rows(const char *call, enum dir d, char *local, size_t lpitch, const
     shmemi_ucx_batch_wait(&b, call, op_name[d], pe);
 }
 
+/* After a put of the program's, issued: quiet flushes (ucx_sync.c). */
+static void count_put(void)
+{
+    atomic_fetch_add_explicit(&shmemi_ucx.puts_issued, 1, memory_order_release);
+}
+
 /* UCP reads a put's source without writing it. */
 void shmemi_ucx_put(const char *call, void *sym, const void *src, size_t bytes, int pe)
+{
+    rows(call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
+    count_put();
+}
+
+void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,
+                             int pe)
 {
     rows(call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
 }
@@ -65,6 +78,7 @@ void shmemi_ucx_put_rows(const char *call, char *sym, size_t dpitch, const char 
                          size_t spitch, size_t width, size_t n, int pe)
 {
     rows(call, PUT, (char *)src, spitch, sym, dpitch, width, n, pe);
+    count_put();
 }
 
 void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char *sym,
@@ -90,6 +104,7 @@ static void nbi(const char *call, enum dir d, char *local, const char *sym, size
 void shmemi_ucx_put_nbi(const char *call, void *sym, const void *src, size_t bytes, int pe)
 {
     nbi(call, PUT, (char *)src, sym, bytes, pe);
+    count_put();
 }
 
 void shmemi_ucx_get_nbi(const char *call, void *dst, const void *sym, size_t bytes, int pe)

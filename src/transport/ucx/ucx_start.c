@@ -107,6 +107,7 @@ static const struct shmemi_transport ucx_transport = {
     .get_rows = shmemi_ucx_get_rows,
     .put_nbi = shmemi_ucx_put_nbi,
     .get_nbi = shmemi_ucx_get_nbi,
+    .put_internal = shmemi_ucx_put_internal,
     .amo = shmemi_ucx_amo,
     .fence = shmemi_ucx_fence,
     .quiet = shmemi_ucx_quiet,

@@ -50,8 +50,9 @@ struct shmemi_transport {
     void (*fence)(void);
     void (*quiet)(void);
     /* Serves peers' operations that need this PE's help; every wait of the
-     * runtime calls it (ucx/ucx_sync.c says why). */
-    void (*progress)(void);
+     * runtime calls it (ucx/ucx_sync.c says why). Nonzero when it did
+     * something. */
+    int (*progress)(void);
     /* After the last barrier, before the heap goes. */
     void (*fini)(void);
 };

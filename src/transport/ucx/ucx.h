@@ -102,6 +102,6 @@ uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym
                         size_t size, uint64_t value, uint64_t cond, int pe);
 void shmemi_ucx_fence(void);
 void shmemi_ucx_quiet(void);
-void shmemi_ucx_progress(void);
+int shmemi_ucx_progress(void);
 
 #endif

@@ -55,7 +55,9 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most)
      * spinning stops paying, since the peer that must answer may need it. */
     size_t polls = 0;
     while (atomic_load_explicit(&b->pending, memory_order_acquire) > most)
-        if (!ucp_worker_progress(shmemi_ucx.worker) && ++polls >= shmemi_state.spin_limit)
+        if (ucp_worker_progress(shmemi_ucx.worker))
+            polls = 0;
+        else if (++polls >= shmemi_state.spin_limit)
             sched_yield();
 }
 

@@ -14,7 +14,7 @@
  * once it reaches one. */
 #include "ucx.h"
 
-void shmemi_ucx_progress(void) { ucp_worker_progress(shmemi_ucx.worker); }
+int shmemi_ucx_progress(void) { return ucp_worker_progress(shmemi_ucx.worker) != 0; }
 
 /* UCP orders operations after a fence behind those before it, which is
  * shmem_fence's guarantee (here for every peer at once). */

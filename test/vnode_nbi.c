@@ -10,7 +10,10 @@
  *  - put_nbi, fence, put_signal_nbi: the signal's reader sees both
  *    transfers' data;
  *  - the same through contexts (a default one and a private one), each
- *    completed by shmem_ctx_quiet. */
+ *    completed by shmem_ctx_quiet;
+ *  - the non-fetching AMOs (add, inc, and, or, xor), which are posted
+ *    without waiting across nodes: many at once, then quiet, then the
+ *    target's words hold every one of them. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +169,41 @@ static void then_signal(shmem_ctx_t ctx)
     shmem_free(a);
 }
 
+/* Posted AMOs on the right neighbour's words, 32- and 64-bit. */
+static void posted_amos(shmem_ctx_t ctx)
+{
+    enum { K = 500 };
+    long *sum = shmem_calloc(1, sizeof(long));
+    unsigned long *x = shmem_calloc(1, sizeof(unsigned long));
+    unsigned int *bits = shmem_calloc(2, sizeof(unsigned int));
+    int *count = shmem_calloc(1, sizeof(int));
+    CHECK(sum && x && bits && count, "allocation failed");
+    bits[0] = ~0u;
+    shmem_barrier_all();
+    for (int k = 0; k < K; k++) {
+        shmem_ctx_long_atomic_add(ctx, sum, k, right);
+        shmem_ctx_int_atomic_inc(ctx, count, right);
+        shmem_ctx_uint_atomic_and(ctx, &bits[0], ~(1u << (k % 32)), right);
+        shmem_ctx_uint_atomic_or(ctx, &bits[1], 1u << (k % 32), right);
+        shmem_ctx_ulong_atomic_xor(ctx, x, (unsigned long)k << 20, right);
+    }
+    shmem_ctx_quiet(ctx);
+    shmem_barrier_all();
+    unsigned long want_xor = 0;
+    for (int k = 0; k < K; k++)
+        want_xor ^= (unsigned long)k << 20;
+    CHECK(*sum == (long)K * (K - 1) / 2, "add: %ld", *sum);
+    CHECK(*count == K, "inc: %d", *count);
+    CHECK(bits[0] == 0, "and: %#x", bits[0]);
+    CHECK(bits[1] == ~0u, "or: %#x", bits[1]);
+    CHECK(*x == want_xor, "xor: %#lx, want %#lx", *x, want_xor);
+    shmem_barrier_all();
+    shmem_free(count);
+    shmem_free(bits);
+    shmem_free(x);
+    shmem_free(sum);
+}
+
 int main(void)
 {
     shmem_init();
@@ -179,6 +217,8 @@ int main(void)
         many(SHMEM_CTX_DEFAULT, round);
         many(priv, round + 10);
     }
+    posted_amos(SHMEM_CTX_DEFAULT);
+    posted_amos(priv);
     fence_order();
     then_signal(SHMEM_CTX_DEFAULT);
     then_signal(priv);

@@ -18,8 +18,10 @@ void shmemi_signal_bad_op(const char *call, int sig_op);
 static inline void shmemi_signal_update(const char *call, uint64_t *sig_addr,
                                         uint64_t signal, int sig_op, int pe)
 {
-    enum shmemi_amo_op op = sig_op == SHMEM_SIGNAL_SET ? SHMEMI_AMO_SET : SHMEMI_AMO_ADD;
-    shmemi_amo(call, op, sig_addr, sizeof *sig_addr, signal, 0, pe);
+    if (sig_op == SHMEM_SIGNAL_ADD)
+        shmemi_amo_post(call, SHMEMI_AMO_ADD, sig_addr, sizeof *sig_addr, signal, pe);
+    else
+        shmemi_amo(call, SHMEMI_AMO_SET, sig_addr, sizeof *sig_addr, signal, 0, pe);
 }
 
 /* put-with-signal of len bytes, blocking or (nbi) not. sig_op is checked

@@ -45,6 +45,10 @@ struct shmemi_transport {
     /* shmemi_amo's contract (rma/amo.h) on a word of pe. */
     uint64_t (*amo)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
                     uint64_t value, uint64_t cond, int pe);
+    /* A non-fetching AMO (add, and, or, xor) that may return before it is
+     * done at pe; quiet completes it. */
+    void (*amo_post)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
+                     uint64_t value, int pe);
     /* Orders this PE's earlier RMA and AMOs before its later ones (fence),
      * or completes them at their targets (quiet). */
     void (*fence)(void);

@@ -60,6 +60,13 @@ struct shmemi_ucx {
 
 extern struct shmemi_ucx shmemi_ucx;
 
+/* After a put or posted AMO of the program's is issued: quiet flushes
+ * (ucx_sync.c). */
+static inline void shmemi_ucx_count_put(void)
+{
+    atomic_fetch_add_explicit(&shmemi_ucx.puts_issued, 1, memory_order_release);
+}
+
 /* ucx_start.c: context, worker, address exchange; the transport. */
 const struct shmemi_transport *shmemi_ucx_start(void);
 
@@ -69,6 +76,8 @@ _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t 
 void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b);
 void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const char *what,
                           ucs_status_ptr_t req, int pe);
+/* A completion callback's part for a request counted in b. */
+void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st);
 /* Progresses the worker until at most most requests of b are pending. */
 void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most);
 /* Until none is; then ends the job if one of them failed. */
@@ -94,12 +103,16 @@ void shmemi_ucx_put_rows(const char *call, char *sym, size_t dpitch, const char 
                          size_t spitch, size_t width, size_t n, int pe);
 void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char *sym,
                          size_t spitch, size_t width, size_t n, int pe);
+/* Before a request joins the nbi batch: waits while too many are in it. */
+void shmemi_ucx_nbi_room(void);
 void shmemi_ucx_put_nbi(const char *call, void *sym, const void *src, size_t bytes, int pe);
 void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,
                              int pe);
 void shmemi_ucx_get_nbi(const char *call, void *dst, const void *sym, size_t bytes, int pe);
 uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym,
                         size_t size, uint64_t value, uint64_t cond, int pe);
+void shmemi_ucx_amo_post(const char *call, enum shmemi_amo_op op, const void *sym,
+                         size_t size, uint64_t value, int pe);
 void shmemi_ucx_fence(void);
 void shmemi_ucx_quiet(void);
 int shmemi_ucx_progress(void);

@@ -20,13 +20,17 @@ _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t 
 
 /* Runs in whichever thread progresses the worker: the counter is released
  * last, since the waiter's batch may go as soon as it reads 0. */
-static void done(void *request, ucs_status_t st, void *user)
+void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st)
 {
-    struct shmemi_ucx_batch *b = user;
     if (st != UCS_OK)
         atomic_store_explicit(&b->status, st, memory_order_relaxed);
     ucp_request_free(request);
     atomic_fetch_sub_explicit(&b->pending, 1, memory_order_release);
+}
+
+static void done(void *request, ucs_status_t st, void *user)
+{
+    shmemi_ucx_batch_done(user, request, st);
 }
 
 void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b)

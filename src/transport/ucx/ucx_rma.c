@@ -50,17 +50,11 @@ static void rows(const char *call, enum dir d, char *local, size_t lpitch, const
     shmemi_ucx_batch_wait(&b, call, op_name[d], pe);
 }
 
-/* After a put of the program's, issued: quiet flushes (ucx_sync.c). */
-static void count_put(void)
-{
-    atomic_fetch_add_explicit(&shmemi_ucx.puts_issued, 1, memory_order_release);
-}
-
 /* UCP reads a put's source without writing it. */
 void shmemi_ucx_put(const char *call, void *sym, const void *src, size_t bytes, int pe)
 {
     rows(call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
-    count_put();
+    shmemi_ucx_count_put();
 }
 
 void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,
@@ -78,7 +72,7 @@ void shmemi_ucx_put_rows(const char *call, char *sym, size_t dpitch, const char 
                          size_t spitch, size_t width, size_t n, int pe)
 {
     rows(call, PUT, (char *)src, spitch, sym, dpitch, width, n, pe);
-    count_put();
+    shmemi_ucx_count_put();
 }
 
 void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char *sym,
@@ -87,24 +81,29 @@ void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char 
     rows(call, GET, dst, dpitch, sym, spitch, width, n, pe);
 }
 
-/* A program may issue any number of _nbi transfers between quiets: past
- * NBI_IN_FLIGHT requests, each new one first waits for the oldest ones to
- * drain, so that UCX's request pool stays bounded. */
+/* A program may issue any number of _nbi transfers (and posted AMOs)
+ * between quiets: past NBI_IN_FLIGHT requests, each new one first waits for
+ * the oldest ones to drain, so that UCX's request pool stays bounded. */
 #define NBI_IN_FLIGHT 4096
 
-static void nbi(const char *call, enum dir d, char *local, const char *sym, size_t bytes,
-                int pe)
+void shmemi_ucx_nbi_room(void)
 {
     struct shmemi_ucx_batch *b = &shmemi_ucx.nbi;
     if (atomic_load_explicit(&b->pending, memory_order_relaxed) >= NBI_IN_FLIGHT)
         shmemi_ucx_batch_drain(b, NBI_IN_FLIGHT / 2);
-    span(b, call, shmemi_ucx_ep(call, pe), d, local, sym, bytes, pe);
+}
+
+static void nbi(const char *call, enum dir d, char *local, const char *sym, size_t bytes,
+                int pe)
+{
+    shmemi_ucx_nbi_room();
+    span(&shmemi_ucx.nbi, call, shmemi_ucx_ep(call, pe), d, local, sym, bytes, pe);
 }
 
 void shmemi_ucx_put_nbi(const char *call, void *sym, const void *src, size_t bytes, int pe)
 {
     nbi(call, PUT, (char *)src, sym, bytes, pe);
-    count_put();
+    shmemi_ucx_count_put();
 }
 
 void shmemi_ucx_get_nbi(const char *call, void *dst, const void *sym, size_t bytes, int pe)

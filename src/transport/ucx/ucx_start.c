@@ -109,6 +109,7 @@ static const struct shmemi_transport ucx_transport = {
     .get_nbi = shmemi_ucx_get_nbi,
     .put_internal = shmemi_ucx_put_internal,
     .amo = shmemi_ucx_amo,
+    .amo_post = shmemi_ucx_amo_post,
     .fence = shmemi_ucx_fence,
     .quiet = shmemi_ucx_quiet,
     .progress = shmemi_ucx_progress,

@@ -1,22 +1,52 @@
 #!/usr/bin/env bash
-# The inter-node path (UCX) on one machine, next to the load/store path and
-# to Open MPI's OSHMEM (whose spml ucx carries all its traffic): put/get
-# latency and bandwidth (host_osu.c) and AMO and barrier latency (host_api.c
-# -n, no collectives, which do not span nodes yet), at 2 PEs.
+# The inter-node path (UCX) on one machine, next to Open MPI's OSHMEM (whose
+# spml ucx carries its RMA and AMOs): put/get latency and bandwidth
+# (host_osu.c) and AMO and barrier latency (host_api.c -n, no collectives,
+# which do not span nodes yet), at 2 PEs, in three settings:
 #
-# usage: bench/compare_ucx.sh [builddir] [-q]
-#   columns: ucx   ours with SHMEM_VIRTUAL_NODES=1 (each PE its own node)
-#            ldst  ours, both PEs on one node (load/store)
-#            osh   OSHMEM, --mca spml ucx, UCX's default transports
-# UCX_TLS in the environment reaches our runs (e.g. UCX_TLS=tcp,self).
+#   default  UCX's own choice of transports on both sides, and ours on one
+#            node (ldst) for scale. Not a like-for-like comparison: OSHMEM's
+#            heap is allocated by UCX (sshmem ucx), so UCX maps the peer's
+#            copy (rkey_ptr over posix/sysv shared memory) and OSHMEM's
+#            put/get/AMOs are loads and stores that never enter UCX, while
+#            ours, whose heap UCX did not allocate, go through UCX's
+#            software emulation (active messages the target serves).
+#   tcp      both sides on UCX_TLS=tcp,self, the closest this machine has to
+#            a network: every put, get and AMO is a message over loopback
+#            TCP; OSHMEM's barrier (MPI_Barrier under scoll mpi) goes over
+#            TCP too (--mca pml ob1 --mca btl self,tcp), as across nodes.
+#   sm       both sides on UCX_TLS=sm,self with OSHMEM's heap in memory UCX
+#            did not allocate (--mca sshmem mmap), as ours: the same
+#            shared-memory transports and the same software emulation
+#            (OSHMEM's barrier still takes MPI's shared-memory path).
+#
+# usage: bench/compare_ucx.sh [builddir] [-q] [--only default|tcp|sm]
+#   ratio: our cost over OSHMEM's (time over time; for put_bw, get_bw and
+#          the rates, OSHMEM's over ours): 1.10 or less meets the issue's
+#          target.
+# UCX_TLS in the environment reaches the default setting's runs.
 set -u
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-set -- "${bench_args[@]}"
+only=""
+args=()
+for ((i = 0; i < ${#bench_args[@]}; i++)); do
+    if [ "${bench_args[i]}" = --only ]; then
+        only=${bench_args[i + 1]:-}
+        i=$((i + 1))
+    else
+        args+=("${bench_args[i]}")
+    fi
+done
+bench_args=("${args[@]+"${args[@]}"}")
+case "$only" in
+"" | default | tcp | sm) ;;
+*) echo "usage: $0 [builddir] [-q] [--only default|tcp|sm]" >&2; exit 2 ;;
+esac
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-limit=120
+limit=300
 ok=1
 
 build() { # <out> <compiler> [flags after the source...]
@@ -34,8 +64,8 @@ run() { # <column> <launcher...> -- <binary prefix>
     : >"$tmp/$col.txt"
     for b in host_osu "host_api -n"; do
         set -- $b
-        if ! timeout "$limit" "${args[@]}" "$prefix.$1" "${@:2}" "${bench_args[@]}" \
-                >>"$tmp/$col.txt" 2>"$tmp/$col.err"; then
+        if ! timeout "$limit" "${args[@]}" "$prefix.$1" "${@:2}" \
+                ${bench_args[@]+"${bench_args[@]}"} >>"$tmp/$col.txt" 2>"$tmp/$col.err"; then
             echo "$col: $b FAILED:" >&2
             tail -n 5 "$tmp/$col.err" >&2
             return 1
@@ -43,35 +73,74 @@ run() { # <column> <launcher...> -- <binary prefix>
     done
 }
 
+# <title> <ours file> <osh file> [<third column's name> <its file>]: the
+# rows of sizes 8 B to 1 MiB, ours, OSHMEM's and the ratio.
+table() {
+    echo
+    echo "== $1"
+    awk -v f1="$2" -v f2="$3" -v f3="${5:-}" -v name3="${4:-}" '
+        function fmt(v) { return v == "" ? "-" : v }
+        /^#/ || NF != 3 { next }
+        $1 == "memcpy_lat" || $1 == "sync_all" || $1 == "team_sync" { next }
+        $1 ~ /_(lat|bw)$/ && ($2 < 8 || $2 > 1048576) { next }
+        {
+            key = $1 " " $2
+            col = FILENAME == f1 ? 1 : FILENAME == f2 ? 2 : 3
+            v[col, key] = $3
+            if (!(key in seen)) { seen[key] = 1; order[++n] = key }
+        }
+        END {
+            printf "%-14s %8s %10s %10s %7s", "test", "bytes", "ours", "osh", "ratio"
+            if (name3 != "") printf " %10s", name3
+            printf "\n"
+            for (i = 1; i <= n; i++) {
+                split(order[i], k, " ")
+                a = v[1, order[i]]; b = v[2, order[i]]
+                r = "-"
+                if (a != "" && b != "" && a > 0 && b > 0)
+                    r = sprintf("%.2f", k[1] ~ /_(bw|rate)$/ ? b / a : a / b)
+                printf "%-14s %8s %10s %10s %7s", k[1], k[2], fmt(a), fmt(b), r
+                if (name3 != "") printf " %10s", fmt(v[3, order[i]])
+                printf "\n"
+            }
+        }' "$2" "$3" ${5:+"$5"}
+}
+
 if ! build ours cc -I"$repo/include" -L"$builddir" -lshmem -Wl,-rpath,"$builddir"; then
     echo "ours: building the benchmarks failed:" >&2; cat "$tmp/ours.err" >&2; exit 1
 fi
-run ucx mpirun -np 2 --oversubscribe -x SHMEM_VIRTUAL_NODES=1 -- "$tmp/ours" || ok=0
-run ldst mpirun -np 2 --oversubscribe -- "$tmp/ours" || ok=0
+have_osh=0
 if command -v oshcc >/dev/null && build osh oshcc; then
-    run osh oshrun -np 2 --oversubscribe --mca spml ucx --mca osc ^rdma -- "$tmp/osh" ||
-        echo "note: OSHMEM run failed; its column is incomplete" >&2
+    have_osh=1
 else
-    echo "note: OSHMEM (oshcc/oshrun) unavailable; its column is empty" >&2
+    echo "note: OSHMEM (oshcc/oshrun) unavailable; its columns are empty" >&2
 fi
-touch "$tmp/osh.txt"
 
-awk -v f1="$tmp/ucx.txt" -v f2="$tmp/ldst.txt" -v f3="$tmp/osh.txt" '
-    function fmt(v) { return v == "" ? "-" : v }
-    /^#/ || NF != 3 || $1 == "memcpy_lat" { next }
-    {
-        key = $1 " " $2
-        col = FILENAME == f1 ? 1 : FILENAME == f2 ? 2 : 3
-        v[col, key] = $3
-        if (!(key in seen)) { seen[key] = 1; order[++n] = key }
-    }
-    END {
-        printf "%-14s %8s %10s %10s %10s\n", "test", "bytes", "ucx", "ldst", "osh"
-        for (i = 1; i <= n; i++) {
-            split(order[i], k, " ")
-            printf "%-14s %8s %10s %10s %10s\n", k[1], k[2], fmt(v[1, order[i]]),
-                fmt(v[2, order[i]]), fmt(v[3, order[i]])
-        }
-    }' "$tmp/ucx.txt" "$tmp/ldst.txt" "$tmp/osh.txt"
-echo "units: *_lat, barrier_all, sync_all: us; put_bw: MB/s; *_rate: M/s" >&2
+mpi=(mpirun -np 2 --oversubscribe -x SHMEM_VIRTUAL_NODES=1)
+osh=(oshrun -np 2 --oversubscribe --mca spml ucx --mca osc ^rdma)
+setting() { # <name> <title> <UCX_TLS or ""> [OSHMEM's extra options...]
+    local name=$1 title=$2 tls=$3; shift 3
+    [ -z "$only" ] || [ "$only" = "$name" ] || return 0
+    local x=()
+    [ -z "$tls" ] || x=(-x UCX_TLS="$tls")
+    run "$name.ours" "${mpi[@]}" "${x[@]+"${x[@]}"}" -- "$tmp/ours" || ok=0
+    : >"$tmp/$name.osh.txt"
+    if [ "$have_osh" = 1 ]; then
+        run "$name.osh" "${osh[@]}" "${x[@]+"${x[@]}"}" "$@" -- "$tmp/osh" ||
+            echo "note: OSHMEM's $name run failed; its column is incomplete" >&2
+    fi
+    if [ "$name" = default ]; then
+        run ldst mpirun -np 2 --oversubscribe -- "$tmp/ours" || ok=0
+        table "$title" "$tmp/$name.ours.txt" "$tmp/$name.osh.txt" ldst "$tmp/ldst.txt"
+    else
+        table "$title" "$tmp/$name.ours.txt" "$tmp/$name.osh.txt"
+    fi
+}
+
+setting default "default: UCX's choice (OSHMEM: loads/stores through rkey_ptr)" ""
+setting tcp "tcp: UCX_TLS=tcp,self on both sides (OSHMEM: pml ob1, btl self,tcp)" tcp,self \
+    --mca pml ob1 --mca btl self,tcp
+setting sm "sm: UCX_TLS=sm,self, both heaps outside UCX (OSHMEM: sshmem mmap)" sm,self \
+    --mca sshmem mmap
+echo "units: *_lat, barrier_all: us; put_bw, get_bw: MB/s; *_rate: M/s" >&2
 [ "$ok" = 1 ] || { echo "FAILED: a run of ours failed" >&2; exit 1; }

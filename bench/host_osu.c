@@ -11,6 +11,7 @@
  *   get_lat <bytes> <usec>      shmem_getmem
  *   put_rate 8 <Mmsg/s>         8-byte shmem_putmem_nbi, WINDOW per quiet
  *   put_bw <bytes> <MB/s>       shmem_putmem_nbi, WINDOW per quiet, MB=1e6 B
+ *   get_bw <bytes> <MB/s>       shmem_getmem_nbi, WINDOW per quiet
  *   barrier_all 0 <usec>        shmem_barrier_all on both PEs
  *   memcpy_lat <bytes> <usec>   memcpy between private buffers of PE 0
  * Lines starting with '#' are comments.
@@ -30,7 +31,7 @@
 #include <time.h>
 
 #define MAX_SIZE ((size_t)4 << 20)
-#define BW_MIN_SIZE ((size_t)1 << 10)
+#define BW_MIN_SIZE ((size_t)8)
 #define WINDOW 64
 #define RATE_SIZE 8
 /* Bytes past the transfer that must stay untouched, to catch overruns. */
@@ -99,6 +100,17 @@ static double run_put_bw(size_t bytes, long iters)
     for (long i = 0; i < iters; i++) {
         for (int w = 0; w < WINDOW; w++)
             shmem_putmem_nbi(sym_dst, sym_src, bytes, 1);
+        shmem_quiet();
+    }
+    return now() - t0;
+}
+
+static double run_get_bw(size_t bytes, long iters)
+{
+    double t0 = now();
+    for (long i = 0; i < iters; i++) {
+        for (int w = 0; w < WINDOW; w++)
+            shmem_getmem_nbi(sym_dst, sym_src, bytes, 1);
         shmem_quiet();
     }
     return now() - t0;
@@ -200,8 +212,9 @@ static int verify_put(size_t bytes, unsigned seed, int nbi)
     return (int)share(bad, 1);
 }
 
-/* Collective: PE 0 gets a fresh pattern from PE 1 and checks it. */
-static int verify_get(size_t bytes, unsigned seed)
+/* Collective: PE 0 gets a fresh pattern from PE 1, blocking or
+ * non-blocking, and checks it. */
+static int verify_get(size_t bytes, unsigned seed, int nbi)
 {
     shmem_barrier_all();
     if (me == 1)
@@ -210,8 +223,13 @@ static int verify_get(size_t bytes, unsigned seed)
     int bad = 0;
     if (me == 0) {
         memset(sym_dst, GUARD_BYTE, bytes + GUARD);
-        shmem_getmem(sym_dst, sym_src, bytes, 1);
-        bad = check(sym_dst, bytes, seed, "getmem");
+        if (nbi) {
+            shmem_getmem_nbi(sym_dst, sym_src, bytes, 1);
+            shmem_quiet();
+        } else {
+            shmem_getmem(sym_dst, sym_src, bytes, 1);
+        }
+        bad = check(sym_dst, bytes, seed, nbi ? "getmem_nbi" : "getmem");
     }
     return (int)share(bad, 0);
 }
@@ -224,15 +242,15 @@ static int bench_rma(const char *name, bench_fn fn, size_t lo, unsigned *seed)
         shmem_barrier_all();
         if (me == 0) {
             double s = measure(fn, bytes);
-            if (fn == run_put_bw)
+            if (fn == run_put_bw || fn == run_get_bw)
                 printf("%s %zu %.2f\n", name, bytes,
                        (double)bytes * WINDOW / s / 1e6);
             else
                 printf("%s %zu %.4f\n", name, bytes, s * 1e6);
         }
-        int bad = fn == run_get_lat ? verify_get(bytes, (*seed)++)
-                                    : verify_put(bytes, (*seed)++,
-                                                 fn == run_put_bw);
+        int bad = fn == run_get_lat || fn == run_get_bw
+                      ? verify_get(bytes, (*seed)++, fn == run_get_bw)
+                      : verify_put(bytes, (*seed)++, fn == run_put_bw);
         if (bad)
             return 1;
     }
@@ -321,7 +339,8 @@ int main(int argc, char **argv)
             printf("put_rate %d %.3f\n", RATE_SIZE,
                    WINDOW / measure(run_put_rate, RATE_SIZE) / 1e6);
         bad = verify_put(RATE_SIZE, seed++, 1)
-              || bench_rma("put_bw", run_put_bw, BW_MIN_SIZE, &seed);
+              || bench_rma("put_bw", run_put_bw, BW_MIN_SIZE, &seed)
+              || bench_rma("get_bw", run_get_bw, BW_MIN_SIZE, &seed);
     }
     if (!bad) {
         bench_barrier();

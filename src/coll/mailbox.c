@@ -141,8 +141,8 @@ void shmemi_mailbox_post(int pe, size_t bytes)
     char *slot = slot_of(shmemi_state.my_pe, seq);
     if (__builtin_expect(shmemi_state.local_index[pe] < 0, 0) && bytes) {
         /* The payload lands before the number that announces it. */
-        shmemi_remote->put("a small collective (its message to another node)", slot + HEAD,
-                           staging + HEAD, bytes, pe);
+        shmemi_remote->put_internal("a small collective (its message to another node)",
+                                    slot + HEAD, staging + HEAD, bytes, pe);
         shmemi_remote->fence();
     }
     shmemi_peer_store32("a small collective (its mailbox word to another node)",

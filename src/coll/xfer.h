@@ -39,7 +39,7 @@ static inline void shmemi_coll_get(const struct shmemi_coll *c, void *buf,
 static inline void shmemi_coll_put(const struct shmemi_coll *c, void *dest, int i,
                                    const void *buf, size_t len)
 {
-    shmemi_put_via(c->call, dest, buf, len, shmemi_coll_pe(c, i), 1);
+    shmemi_put_xfer(c->call, dest, buf, len, shmemi_coll_pe(c, i), SHMEMI_PUT_LANDED);
 }
 
 /* n elements: dest on this member, dst elements apart <- source on member

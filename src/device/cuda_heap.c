@@ -145,8 +145,9 @@ static void cu_map(char *addr, size_t bytes, int fd)
 /* Host-initiated copies run on a stream of their own that never waits for
  * the legacy stream: a user kernel there may be spinning on the very put
  * the host is making. A copy is complete when it returns, except a small
- * put staged in pinned memory (cuda_stage.c), which quiet waits for. Gets
- * follow the puts on the same stream, so they see them. */
+ * put staged in pinned memory and the _nbi copies (cuda_stage.c), which
+ * quiet waits for. Gets follow the puts on the same stream, so they see
+ * them. */
 static CUstream copies;
 
 /* This PE's control memory, which kernels reach (the abort flag, the
@@ -210,6 +211,19 @@ static void cu_put(void *dst, const void *src, size_t bytes)
         cu_copy(dst, src, bytes);
 }
 
+static void cu_put_nbi(void *dst, const void *src, size_t bytes)
+{
+    shmemi_gpu_bind_thread("shmem_put_nbi");
+    if (shmemi_cuda_stage_put(copies, dst, src, bytes) != 0)
+        shmemi_cuda_stage_async(copies, dst, src, bytes, "shmem_put_nbi");
+}
+
+static void cu_get_nbi(void *dst, const void *src, size_t bytes)
+{
+    shmemi_gpu_bind_thread("shmem_get_nbi");
+    shmemi_cuda_stage_async(copies, dst, src, bytes, "shmem_get_nbi");
+}
+
 static void cu_copy_strided(void *dst, size_t dpitch, const void *src, size_t spitch,
                             size_t elem, size_t n)
 {
@@ -249,6 +263,8 @@ static struct shmemi_heap_backend backend = {
     .release = cu_release,
     .copy = cu_copy,
     .put = cu_put,
+    .put_nbi = cu_put_nbi,
+    .get_nbi = cu_get_nbi,
     .copy_strided = cu_copy_strided,
     .zero = cu_zero,
     .quiet = cu_quiet,

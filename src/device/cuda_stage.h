@@ -1,4 +1,5 @@
-/* Staging of small host puts into a device heap (cuda_stage.c). */
+/* Host copies into and out of a device heap that land by the next quiet
+ * (cuda_stage.c). */
 #ifndef SHMEMI_CUDA_STAGE_H
 #define SHMEMI_CUDA_STAGE_H
 
@@ -10,6 +11,10 @@
  * returns 0 once src may be reused; -1, having done nothing, for a put
  * that is not staged (too large, or a source in GPU memory). */
 int shmemi_cuda_stage_put(CUstream s, void *dst, const void *src, size_t bytes);
+/* Queues a copy on stream s that the next quiet waits for (an _nbi put or
+ * get: the caller leaves src and dst alone until then). */
+void shmemi_cuda_stage_async(CUstream s, void *dst, const void *src, size_t bytes,
+                             const char *call);
 /* Waits until every staged copy has landed (nothing to do when none is
  * pending). */
 void shmemi_cuda_stage_quiet(CUstream s, const char *call);

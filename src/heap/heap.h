@@ -73,6 +73,10 @@ struct shmemi_heap_backend {
     /* Copies private memory into the heap and returns once src may be
      * reused; the bytes may land later, by the next quiet. */
     void (*put)(void *dst, const void *src, size_t bytes);
+    /* The _nbi forms: src may not be reused, nor dst read, before the
+     * next quiet, by which they land. */
+    void (*put_nbi)(void *dst, const void *src, size_t bytes);
+    void (*get_nbi)(void *dst, const void *src, size_t bytes);
     /* Copies n elements of elem bytes, dpitch and spitch bytes apart. */
     void (*copy_strided)(void *dst, size_t dpitch, const void *src, size_t spitch,
                          size_t elem, size_t n);
@@ -155,6 +159,22 @@ static inline void shmemi_heap_put(void *dst, const void *src, size_t bytes)
         __builtin_memcpy(dst, src, bytes);
     else
         shmemi_heap.backend->put(dst, src, bytes);
+}
+
+static inline void shmemi_heap_put_nbi(void *dst, const void *src, size_t bytes)
+{
+    if (__builtin_expect(shmemi_heap.host_access, 1))
+        __builtin_memcpy(dst, src, bytes);
+    else
+        shmemi_heap.backend->put_nbi(dst, src, bytes);
+}
+
+static inline void shmemi_heap_get_nbi(void *dst, const void *src, size_t bytes)
+{
+    if (__builtin_expect(shmemi_heap.host_access, 1))
+        __builtin_memcpy(dst, src, bytes);
+    else
+        shmemi_heap.backend->get_nbi(dst, src, bytes);
 }
 
 static inline void shmemi_heap_quiet(void)

@@ -83,6 +83,29 @@ static inline uint64_t shmemi_amo(const char *call, enum shmemi_amo_op op,
     return shmemi_amo_uint64_t(op, (uint64_t *)p, value, cond);
 }
 
+/* The non-fetching AMOs (add, and, or, xor) of the program: as shmemi_amo,
+ * but to another node the transport's post, which may return before the
+ * operation is done there (quiet completes it), as the specification
+ * allows: a network round trip saved per call. */
+void shmemi_amo_post_slow(const char *call, enum shmemi_amo_op op, const void *sym, void *word,
+                          size_t size, uint64_t value, int pe);
+
+static inline void shmemi_amo_post(const char *call, enum shmemi_amo_op op, const void *sym,
+                                   size_t size, uint64_t value, int pe)
+{
+    char *p = shmemi_rma_target(call, sym, size, pe);
+    if (__builtin_expect(!p || ((uintptr_t)sym & (size - 1)) != 0 ||
+                             shmemi_heap.kind == SHMEMI_HEAP_DEVICE,
+                         0)) {
+        shmemi_amo_post_slow(call, op, sym, p, size, value, pe);
+        return;
+    }
+    if (size == sizeof(uint32_t))
+        shmemi_amo_uint32_t(op, (uint32_t *)p, (uint32_t)value, 0);
+    else
+        shmemi_amo_uint64_t(op, (uint64_t *)p, value, 0);
+}
+
 /* The bits of an AMO type's value as shmemi_amo takes and returns them, and
  * back; a union keeps the conversion exact for float and double and for
  * either byte order. SHMEMI_AMO_BITS(T, N) defines them for one table row. */
@@ -116,6 +139,10 @@ static inline uint64_t shmemi_amo(const char *call, enum shmemi_amo_op op,
     shmemi_amo_from_##N(shmemi_amo(call, op, dest, sizeof *(dest),            \
                                    shmemi_amo_to_##N(value),                  \
                                    shmemi_amo_to_##N(cond), pe))
+
+/* A non-fetching typed AMO (shmemi_amo_post). */
+#define SHMEMI_AMO_TYPED_POST(N, call, op, dest, value, pe)                   \
+    shmemi_amo_post(call, op, dest, sizeof *(dest), shmemi_amo_to_##N(value), pe)
 
 /* Defines shmem_ctx_NAME(ctx, params..., pe) and shmem_NAME(params..., pe)
  * with one body, in which pe is already a world PE. PARAMS is

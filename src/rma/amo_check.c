@@ -25,3 +25,12 @@ uint64_t shmemi_amo_slow(const char *call, enum shmemi_amo_op op, const void *sy
                  "was built without CUDA and cannot operate on it");
 #endif
 }
+
+void shmemi_amo_post_slow(const char *call, enum shmemi_amo_op op, const void *sym, void *word,
+                          size_t size, uint64_t value, int pe)
+{
+    if (!word && ((uintptr_t)sym & (size - 1)) == 0)
+        shmemi_remote->amo_post(call, op, sym, size, value, pe);
+    else
+        shmemi_amo_slow(call, op, sym, word, size, value, 0, pe);
+}

@@ -19,7 +19,7 @@ SHMEMI_AMO_DEPRECATED_EXTENDED_TYPES(SHMEMI_AMO_BITS)
     }                                                                         \
     void shmem_##N##_inc(T *dest, int pe)                                     \
     {                                                                         \
-        SHMEMI_AMO_TYPED(N, __func__, SHMEMI_AMO_ADD, dest, (T)1, (T)0, pe);  \
+        SHMEMI_AMO_TYPED_POST(N, __func__, SHMEMI_AMO_ADD, dest, (T)1, pe);   \
     }                                                                         \
     T shmem_##N##_fadd(T *dest, T value, int pe)                              \
     {                                                                         \
@@ -28,7 +28,7 @@ SHMEMI_AMO_DEPRECATED_EXTENDED_TYPES(SHMEMI_AMO_BITS)
     }                                                                         \
     void shmem_##N##_add(T *dest, T value, int pe)                            \
     {                                                                         \
-        SHMEMI_AMO_TYPED(N, __func__, SHMEMI_AMO_ADD, dest, value, (T)0, pe); \
+        SHMEMI_AMO_TYPED_POST(N, __func__, SHMEMI_AMO_ADD, dest, value, pe);  \
     }
 SHMEMI_AMO_DEPRECATED_TYPES(SHMEMI_DEF_AMO_DEPRECATED)
 

@@ -6,53 +6,96 @@
 
 #include "rma.h"
 
-/* The copy itself: into the peer window, or through the transport. A put
- * of the API may still be landing when it returns (shmemi_heap_put); one
- * of a collective, which signals its members after it, has landed. */
-static inline void shmemi_put_via(const char *call, void *dest, const void *src, size_t len,
-                                  int pe, int landed)
+/* How a put completes. LANDED: on return (a collective's, which signals
+ * its members after it). LOCAL: its source may be reused on return, the
+ * data lands by the next quiet (the API's blocking put: a device heap
+ * stages small ones, shmemi_heap_put). NBI: the caller leaves the source
+ * alone until the next quiet, by which it lands. On a host heap a copy
+ * lands at once, which all three allow. */
+enum shmemi_put_kind { SHMEMI_PUT_LANDED, SHMEMI_PUT_LOCAL, SHMEMI_PUT_NBI };
+
+/* The copy itself: into the peer window, or through the transport, whose
+ * non-blocking form quiet completes. */
+static inline void shmemi_put_xfer(const char *call, void *dest, const void *src, size_t len,
+                                   int pe, enum shmemi_put_kind kind)
 {
     char *t = shmemi_rma_target(call, dest, len, pe);
     if (__builtin_expect(!t, 0))
-        shmemi_remote->put(call, dest, src, len, pe);
-    else if (landed)
+        (kind == SHMEMI_PUT_NBI ? shmemi_remote->put_nbi : shmemi_remote->put)(call, dest, src,
+                                                                               len, pe);
+    else if (kind == SHMEMI_PUT_LANDED)
         shmemi_heap_copy(t, src, len);
-    else
+    else if (kind == SHMEMI_PUT_LOCAL)
         shmemi_heap_put(t, src, len);
+    else
+        shmemi_heap_put_nbi(t, src, len);
+}
+
+static inline void shmemi_get_xfer(const char *call, void *dest, const void *src, size_t len,
+                                   int pe, int nbi)
+{
+    const char *s = shmemi_rma_target(call, src, len, pe);
+    if (__builtin_expect(!s, 0))
+        (nbi ? shmemi_remote->get_nbi : shmemi_remote->get)(call, dest, src, len, pe);
+    else if (nbi)
+        shmemi_heap_get_nbi(dest, s, len);
+    else
+        shmemi_heap_copy(dest, s, len);
 }
 
 static inline void shmemi_put_to(const char *call, void *dest, const void *src, size_t len,
                                  int pe)
 {
-    shmemi_put_via(call, dest, src, len, pe, 0);
+    shmemi_put_xfer(call, dest, src, len, pe, SHMEMI_PUT_LOCAL);
 }
 
 static inline void shmemi_get_from(const char *call, void *dest, const void *src, size_t len,
                                    int pe)
 {
-    const char *s = shmemi_rma_target(call, src, len, pe);
-    if (__builtin_expect(!s, 0))
-        shmemi_remote->get(call, dest, src, len, pe);
-    else
-        shmemi_heap_copy(dest, s, len);
+    shmemi_get_xfer(call, dest, src, len, pe, 0);
+}
+
+/* put/get (nbi 0) and put_nbi/get_nbi (nbi 1) of len bytes, checked. */
+static inline void shmemi_put_checked(const char *call, void *dest, const void *src,
+                                      size_t len, int pe, int nbi)
+{
+    if (len == 0)
+        return;
+    shmemi_rma_check_local(call, src, len);
+    shmemi_put_xfer(call, dest, src, len, pe, nbi ? SHMEMI_PUT_NBI : SHMEMI_PUT_LOCAL);
+}
+
+static inline void shmemi_get_checked(const char *call, void *dest, const void *src,
+                                      size_t len, int pe, int nbi)
+{
+    if (len == 0)
+        return;
+    shmemi_rma_check_local(call, dest, len);
+    shmemi_get_xfer(call, dest, src, len, pe, nbi);
 }
 
 static inline void shmemi_put_bytes(const char *call, void *dest, const void *src,
                                     size_t len, int pe)
 {
-    if (len == 0)
-        return;
-    shmemi_rma_check_local(call, src, len);
-    shmemi_put_to(call, dest, src, len, pe);
+    shmemi_put_checked(call, dest, src, len, pe, 0);
 }
 
 static inline void shmemi_get_bytes(const char *call, void *dest, const void *src,
                                     size_t len, int pe)
 {
-    if (len == 0)
-        return;
-    shmemi_rma_check_local(call, dest, len);
-    shmemi_get_from(call, dest, src, len, pe);
+    shmemi_get_checked(call, dest, src, len, pe, 0);
+}
+
+static inline void shmemi_put_nbi(const char *call, void *dest, const void *src, size_t len,
+                                  int pe)
+{
+    shmemi_put_checked(call, dest, src, len, pe, 1);
+}
+
+static inline void shmemi_get_nbi(const char *call, void *dest, const void *src, size_t len,
+                                  int pe)
+{
+    shmemi_get_checked(call, dest, src, len, pe, 1);
 }
 
 /* n rows of width bytes, dpitch and spitch bytes apart: every strided

@@ -19,12 +19,12 @@
                                 const void *source, size_t nelems, int pe)    \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+        shmemi_put_nbi(__func__, dest, source, nelems * (B / 8), pe);         \
     }                                                                         \
     void shmem_put##B##_nbi(void *dest, const void *source, size_t nelems,    \
                             int pe)                                           \
     {                                                                         \
-        shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+        shmemi_put_nbi(__func__, dest, source, nelems * (B / 8), pe);         \
     }                                                                         \
     void shmem_ctx_get##B(shmem_ctx_t ctx, void *dest, const void *source,   \
                           size_t nelems, int pe)                              \
@@ -40,12 +40,12 @@
                                 const void *source, size_t nelems, int pe)    \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+        shmemi_get_nbi(__func__, dest, source, nelems * (B / 8), pe);         \
     }                                                                         \
     void shmem_get##B##_nbi(void *dest, const void *source, size_t nelems,    \
                             int pe)                                           \
     {                                                                         \
-        shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+        shmemi_get_nbi(__func__, dest, source, nelems * (B / 8), pe);         \
     }                                                                         \
     void shmem_ctx_iput##B(shmem_ctx_t ctx, void *dest, const void *source,  \
                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
@@ -83,13 +83,13 @@ SHMEMI_SIZES(SHMEMI_DEF_SIZED)
                         size_t nelems, int pe)                                \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_##KIND##_bytes(__func__, dest, source, nelems, pe);            \
+        shmemi_##KIND(__func__, dest, source, nelems, pe);                    \
     }                                                                         \
     void shmem_##OP(void *dest, const void *source, size_t nelems, int pe)    \
     {                                                                         \
-        shmemi_##KIND##_bytes(__func__, dest, source, nelems, pe);            \
+        shmemi_##KIND(__func__, dest, source, nelems, pe);                    \
     }
-SHMEMI_DEF_MEM(putmem, put)
-SHMEMI_DEF_MEM(putmem_nbi, put)
-SHMEMI_DEF_MEM(getmem, get)
-SHMEMI_DEF_MEM(getmem_nbi, get)
+SHMEMI_DEF_MEM(putmem, put_bytes)
+SHMEMI_DEF_MEM(putmem_nbi, put_nbi)
+SHMEMI_DEF_MEM(getmem, get_bytes)
+SHMEMI_DEF_MEM(getmem_nbi, get_nbi)

@@ -22,11 +22,11 @@
                                  size_t nelems, int pe)                       \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_put_bytes(__func__, dest, source, nelems * sizeof(T), pe);     \
+        shmemi_put_nbi(__func__, dest, source, nelems * sizeof(T), pe);       \
     }                                                                         \
     void shmem_##N##_put_nbi(T *dest, const T *source, size_t nelems, int pe) \
     {                                                                         \
-        shmemi_put_bytes(__func__, dest, source, nelems * sizeof(T), pe);     \
+        shmemi_put_nbi(__func__, dest, source, nelems * sizeof(T), pe);       \
     }                                                                         \
     void shmem_ctx_##N##_get(shmem_ctx_t ctx, T *dest, const T *source,      \
                              size_t nelems, int pe)                           \
@@ -42,11 +42,11 @@
                                  size_t nelems, int pe)                       \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_get_bytes(__func__, dest, source, nelems * sizeof(T), pe);     \
+        shmemi_get_nbi(__func__, dest, source, nelems * sizeof(T), pe);       \
     }                                                                         \
     void shmem_##N##_get_nbi(T *dest, const T *source, size_t nelems, int pe) \
     {                                                                         \
-        shmemi_get_bytes(__func__, dest, source, nelems * sizeof(T), pe);     \
+        shmemi_get_nbi(__func__, dest, source, nelems * sizeof(T), pe);       \
     }                                                                         \
     void shmem_ctx_##N##_iput(shmem_ctx_t ctx, T *dest, const T *source,     \
                               ptrdiff_t dst, ptrdiff_t sst, size_t nelems,    \

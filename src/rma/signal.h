@@ -18,19 +18,22 @@ void shmemi_signal_bad_op(const char *call, int sig_op);
 static inline void shmemi_signal_update(const char *call, uint64_t *sig_addr,
                                         uint64_t signal, int sig_op, int pe)
 {
-    enum shmemi_amo_op op = sig_op == SHMEM_SIGNAL_SET ? SHMEMI_AMO_SET : SHMEMI_AMO_ADD;
-    shmemi_amo(call, op, sig_addr, sizeof *sig_addr, signal, 0, pe);
+    if (sig_op == SHMEM_SIGNAL_ADD)
+        shmemi_amo_post(call, SHMEMI_AMO_ADD, sig_addr, sizeof *sig_addr, signal, pe);
+    else
+        shmemi_amo(call, SHMEMI_AMO_SET, sig_addr, sizeof *sig_addr, signal, 0, pe);
 }
 
-/* put-with-signal of len bytes. sig_op is checked before any data moves, so
- * a bad operator leaves the destination untouched. */
+/* put-with-signal of len bytes, blocking or (nbi) not. sig_op is checked
+ * before any data moves, so a bad operator leaves the destination
+ * untouched. */
 static inline void shmemi_signal_put(const char *call, void *dest, const void *source,
                                      size_t len, uint64_t *sig_addr, uint64_t signal,
-                                     int sig_op, int pe)
+                                     int sig_op, int pe, int nbi)
 {
     if (__builtin_expect(sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD, 0))
         shmemi_signal_bad_op(call, sig_op);
-    shmemi_put_bytes(call, dest, source, len, pe);
+    shmemi_put_checked(call, dest, source, len, pe, nbi);
     /* On another node the put and the signal's AMO may take different
      * routes through the transport: the fence keeps the data first. */
     if (__builtin_expect((unsigned)pe < (unsigned)shmemi_state.n_pes &&

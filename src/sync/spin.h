@@ -28,12 +28,16 @@ static inline void shmemi_cpu_relax(void)
 #endif
 }
 
-/* One step of a wait; *polls starts at 0 for each wait. */
+/* One step of a wait; *polls starts at 0 for each wait. A step that served
+ * a peer of another node starts the count again: while peers keep this PE
+ * busy, a yield (a system call) on every poll would add its cost to each of
+ * their operations (an 8-byte get from a PE in a barrier, 2 PEs on 2
+ * virtual nodes, UCX_TLS=sm,self: 0.67 us so, 0.39 us without). */
 static inline void shmemi_spin_step(size_t *polls)
 {
     shmemi_abort_poll();
-    if (shmemi_remote)
-        shmemi_remote->progress();
+    if (shmemi_remote && shmemi_remote->progress())
+        *polls = 0;
     if (++*polls < shmemi_state.spin_limit)
         shmemi_cpu_relax();
     else

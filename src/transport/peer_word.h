@@ -21,7 +21,7 @@ static inline void shmemi_peer_store32(const char *call, _Atomic uint32_t *w, ui
         atomic_store_explicit((_Atomic uint32_t *)shmemi_heap_at(w, local), v,
                               memory_order_release);
     else
-        shmemi_remote->put(call, w, &v, sizeof v, pe);
+        shmemi_remote->put_internal(call, w, &v, sizeof v, pe);
 }
 
 /* A 4- or 8-byte word, relaxed. */

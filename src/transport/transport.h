@@ -32,16 +32,31 @@ struct shmemi_transport {
                      size_t spitch, size_t width, size_t n, int pe);
     void (*get_rows)(const char *call, char *dst, size_t dpitch, const char *sym,
                      size_t spitch, size_t width, size_t n, int pe);
+    /* Non-blocking (the _nbi routines): may return before the transfer has
+     * even started, so the local buffer may be reused (put) or read (get)
+     * only after the next quiet, which completes them. */
+    void (*put_nbi)(const char *call, void *sym, const void *src, size_t bytes, int pe);
+    void (*get_nbi)(const char *call, void *dst, const void *sym, size_t bytes, int pe);
+    /* A put of the runtime's own (barrier flags, mailbox words and their
+     * messages), blocking like put, that quiet need not complete: its only
+     * reader waits for it. So a barrier's quiet does not wait for the last
+     * barrier's flags to be acknowledged, a round trip over a network. */
+    void (*put_internal)(const char *call, void *sym, const void *src, size_t bytes, int pe);
     /* shmemi_amo's contract (rma/amo.h) on a word of pe. */
     uint64_t (*amo)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
                     uint64_t value, uint64_t cond, int pe);
+    /* A non-fetching AMO (add, and, or, xor) that may return before it is
+     * done at pe; quiet completes it. */
+    void (*amo_post)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
+                     uint64_t value, int pe);
     /* Orders this PE's earlier RMA and AMOs before its later ones (fence),
      * or completes them at their targets (quiet). */
     void (*fence)(void);
     void (*quiet)(void);
     /* Serves peers' operations that need this PE's help; every wait of the
-     * runtime calls it (ucx/ucx_sync.c says why). */
-    void (*progress)(void);
+     * runtime calls it (ucx/ucx_sync.c says why). Nonzero when it did
+     * something. */
+    int (*progress)(void);
     /* After the last barrier, before the heap goes. */
     void (*fini)(void);
 };

@@ -3,8 +3,8 @@
 # The host suite's programs run again this way: at 2 PEs on two nodes of one
 # (UCX alone), at 4 on two nodes of two (load/store and UCX in one job) and,
 # for the collectives and teams, at 3 on a node of two and a node of one
-# (nodes of different sizes). vnode.c covers what they do not, and a PE
-# killed on one node must end the job.
+# (nodes of different sizes). vnode.c and vnode_nbi.c cover what they do
+# not, and a PE killed on one node must end the job.
 if(NOT UCX_FOUND)
   return()
 endif()
@@ -90,6 +90,14 @@ shmem_expect_test(proxy_fault_address PROGRAM proxy_drain NP 2 ARGS bad_address
 shmem_expect_test(proxy_fault_slots PROGRAM proxy_drain NP 2
   ENV SHMEM_VIRTUAL_NODES=1 SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=48
   EXPECT --status nonzero --match "SHMEM_PROXY_SLOTS=48 is not a power of two")
+
+# The _nbi routines, truly non-blocking across nodes (vnode_nbi.c).
+shmem_test_program(vnode_nbi)
+foreach(run "2;1" "3;2" "4;1")
+  list(GET run 0 np)
+  list(GET run 1 per_node)
+  shmem_vnode_run(vnode_nbi ${np} ${per_node})
+endforeach()
 
 # A PE killed on one node, one that exits without shmem_finalize: the job
 # ends, in time, with a message.

@@ -2,8 +2,8 @@
  * reused and land by the next quiet (small ones are staged in pinned
  * memory): the source overwritten at once after each put, puts of many
  * sizes that go round the staging ring several times, a source in GPU
- * memory, fence ordering puts before an AMO flag, shmem_p, and threads
- * putting at once. Every result is read back through shmem_get. */
+ * memory, _nbi puts and gets completed by quiet, fence ordering puts before
+ * an AMO flag, shmem_p, and threads putting at once. Every result is read back through shmem_get. */
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -91,6 +91,36 @@ int main(void)
     shmem_putmem(area, gpu_src, AREA, right);
     shmem_barrier_all();
     check_area(area, left, "a put from GPU memory");
+
+    /* _nbi: puts and gets queued without waiting (staged when small, else
+     * straight from the caller's memory), landed by quiet. */
+    unsigned char *host = malloc(AREA);
+    fill(host, 0, AREA, me);
+    shmem_barrier_all();
+    for (size_t off = 0, k = 0; off < AREA; k++) {
+        size_t len = k % 2 ? 1000 : (size_t)256 << 10;
+        if (len > AREA - off)
+            len = AREA - off;
+        shmem_putmem_nbi(area + off, host + off, len, right);
+        off += len;
+    }
+    shmem_quiet();
+    shmem_barrier_all();
+    check_area(area, left, "_nbi puts");
+    memset(host, 0, AREA);
+    for (size_t off = 0, k = 0; off < AREA; k++) {
+        size_t len = k % 2 ? 1000 : (size_t)256 << 10;
+        if (len > AREA - off)
+            len = AREA - off;
+        shmem_getmem_nbi(host + off, area + off, len, right);
+        off += len;
+    }
+    shmem_quiet();
+    for (size_t i = 0; i < AREA; i++)
+        CHECK(host[i] == pattern(i, me), "_nbi get: byte %zu is %u, not %u", i, host[i],
+              pattern(i, me));
+    free(host);
+    shmem_barrier_all();
 
     /* fence: the data before the flag, round after round. */
     uint64_t *flag = shmem_calloc(2, sizeof(uint64_t)); /* [0] data ready, [1] checked */

@@ -35,6 +35,15 @@ struct shmemi_ucx_seg {
     struct shmemi_ucx_chunk chunks[SHMEMI_UCX_MAX_CHUNKS];
 };
 
+/* Operations whose requests are counted, freed by their callback and
+ * waited for (progressing the worker) by shmemi_ucx_batch_wait: those of one
+ * blocking call, or the worker's non-blocking ones (shmemi_ucx.nbi). */
+struct shmemi_ucx_batch {
+    _Atomic size_t pending;
+    _Atomic ucs_status_t status;
+    ucp_request_param_t param;
+};
+
 struct shmemi_ucx {
     ucp_context_h context;
     ucp_worker_h worker;
@@ -42,10 +51,21 @@ struct shmemi_ucx {
     char *addrs;               /* [n_pes]: every PE's worker address */
     _Atomic(ucp_ep_h) *eps;    /* [n_pes]: NULL until first used */
     pthread_mutex_t lock;      /* making endpoints and unpacking keys */
+    struct shmemi_ucx_batch nbi; /* _nbi transfers not yet complete */
+    /* The program's puts issued, and how many of the first ones the last
+     * worker flush completed (ucx_sync.c). */
+    _Atomic uint64_t puts_issued, puts_flushed;
     struct shmemi_ucx_seg segs[SHMEMI_SEG_COUNT];
 };
 
 extern struct shmemi_ucx shmemi_ucx;
+
+/* After a put or posted AMO of the program's is issued: quiet flushes
+ * (ucx_sync.c). */
+static inline void shmemi_ucx_count_put(void)
+{
+    atomic_fetch_add_explicit(&shmemi_ucx.puts_issued, 1, memory_order_release);
+}
 
 /* ucx_start.c: context, worker, address exchange; the transport. shared:
  * another thread of the library calls it too. */
@@ -54,16 +74,14 @@ const struct shmemi_transport *shmemi_ucx_start(int shared);
 /* ucx_check.c: ends the job naming the PE, the UCX call that failed on
  * peer pe (-1: none), its status and what to try. */
 _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t st, int pe);
-/* Operations of one blocking call: each request they return is counted
- * and waited for (progressing the worker) by shmemi_ucx_batch_wait. */
-struct shmemi_ucx_batch {
-    _Atomic size_t pending;
-    _Atomic ucs_status_t status;
-    ucp_request_param_t param;
-};
 void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b);
 void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const char *what,
                           ucs_status_ptr_t req, int pe);
+/* A completion callback's part for a request counted in b. */
+void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st);
+/* Progresses the worker until at most most requests of b are pending. */
+void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most);
+/* Until none is; then ends the job if one of them failed. */
 void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
                            int pe);
 
@@ -86,10 +104,18 @@ void shmemi_ucx_put_rows(const char *call, char *sym, size_t dpitch, const char 
                          size_t spitch, size_t width, size_t n, int pe);
 void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char *sym,
                          size_t spitch, size_t width, size_t n, int pe);
+/* Before a request joins the nbi batch: waits while too many are in it. */
+void shmemi_ucx_nbi_room(void);
+void shmemi_ucx_put_nbi(const char *call, void *sym, const void *src, size_t bytes, int pe);
+void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,
+                             int pe);
+void shmemi_ucx_get_nbi(const char *call, void *dst, const void *sym, size_t bytes, int pe);
 uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym,
                         size_t size, uint64_t value, uint64_t cond, int pe);
+void shmemi_ucx_amo_post(const char *call, enum shmemi_amo_op op, const void *sym,
+                         size_t size, uint64_t value, int pe);
 void shmemi_ucx_fence(void);
 void shmemi_ucx_quiet(void);
-void shmemi_ucx_progress(void);
+int shmemi_ucx_progress(void);
 
 #endif

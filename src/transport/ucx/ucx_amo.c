@@ -6,8 +6,13 @@
  * 4- or 8-byte word by then (rma/amo.h passes float and double as their
  * bits, and the specification has no arithmetic on them).
  *
- * Every operation fetches and waits: shmemi_amo returns the old value, and
- * its operand lives on this stack frame. */
+ * shmemi_ucx_amo fetches and waits: shmemi_amo returns the old value, and
+ * its operand lives on this stack frame. shmemi_ucx_amo_post does neither:
+ * its operand must live until UCX is done with it, so it is allocated and
+ * freed by the completion callback, and the request is counted in the
+ * worker's nbi batch, which quiet waits for. */
+#include <stdlib.h>
+
 #include "../../init/error.h"
 #include "ucx.h"
 
@@ -65,4 +70,42 @@ uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym
     if (op == SHMEMI_AMO_SET)
         return 0;
     return size == sizeof(uint32_t) ? out.w32 : out.w64;
+}
+
+static void posted(void *request, ucs_status_t st, void *operand)
+{
+    free(operand);
+    shmemi_ucx_batch_done(&shmemi_ucx.nbi, request, st);
+}
+
+void shmemi_ucx_amo_post(const char *call, enum shmemi_amo_op op, const void *sym,
+                         size_t size, uint64_t value, int pe)
+{
+    uint64_t raddr;
+    ucp_rkey_h rkey;
+    shmemi_ucx_locate(call, sym, size, pe, &raddr, &rkey);
+    ucp_ep_h ep = shmemi_ucx_ep(call, pe);
+    shmemi_ucx_nbi_room();
+    union {
+        uint32_t w32;
+        uint64_t w64;
+    } *in = malloc(sizeof *in);
+    if (!in)
+        shmemi_fatal(call, "out of memory for the operand of an AMO to PE %d", pe);
+    if (size == sizeof(uint32_t))
+        in->w32 = (uint32_t)value;
+    else
+        in->w64 = value;
+    ucp_request_param_t param = {
+        .op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA |
+                        UCP_OP_ATTR_FIELD_DATATYPE,
+        .cb.send = posted,
+        .user_data = in,
+        .datatype = ucp_dt_make_contig(size),
+    };
+    ucs_status_ptr_t r = ucp_atomic_op_nbx(ep, opcode(op), in, 1, raddr, rkey, &param);
+    shmemi_ucx_batch_add(&shmemi_ucx.nbi, call, "ucp_atomic_op_nbx", r, pe);
+    if (!r)
+        free(in);
+    shmemi_ucx_count_put();
 }

@@ -20,13 +20,17 @@ _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t 
 
 /* Runs in whichever thread progresses the worker: the counter is released
  * last, since the waiter's batch may go as soon as it reads 0. */
-static void done(void *request, ucs_status_t st, void *user)
+void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st)
 {
-    struct shmemi_ucx_batch *b = user;
     if (st != UCS_OK)
         atomic_store_explicit(&b->status, st, memory_order_relaxed);
     ucp_request_free(request);
     atomic_fetch_sub_explicit(&b->pending, 1, memory_order_release);
+}
+
+static void done(void *request, ucs_status_t st, void *user)
+{
+    shmemi_ucx_batch_done(user, request, st);
 }
 
 void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b)
@@ -49,15 +53,22 @@ void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const ch
         atomic_fetch_add_explicit(&b->pending, 1, memory_order_relaxed);
 }
 
-void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
-                           int pe)
+void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most)
 {
     /* As in every wait of the runtime (sync/spin.h): yield the core once
      * spinning stops paying, since the peer that must answer may need it. */
     size_t polls = 0;
-    while (atomic_load_explicit(&b->pending, memory_order_acquire))
-        if (!ucp_worker_progress(shmemi_ucx.worker) && ++polls >= shmemi_state.spin_limit)
+    while (atomic_load_explicit(&b->pending, memory_order_acquire) > most)
+        if (ucp_worker_progress(shmemi_ucx.worker))
+            polls = 0;
+        else if (++polls >= shmemi_state.spin_limit)
             sched_yield();
+}
+
+void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
+                           int pe)
+{
+    shmemi_ucx_batch_drain(b, 0);
     ucs_status_t st = atomic_load_explicit(&b->status, memory_order_relaxed);
     if (st != UCS_OK)
         shmemi_ucx_fail(call, what, st, pe);

@@ -1,7 +1,15 @@
 /* Puts and gets. A transfer may cross from one heap chunk into the next
  * (the allocator hands out space across a growth), and each chunk has its
  * own key: a transfer is one operation per chunk it touches. Puts and gets
- * differ only in the call made for each piece. */
+ * differ only in the call made for each piece.
+ *
+ * A blocking transfer counts its requests in a batch of its own and waits
+ * for them; a non-blocking one counts them in the worker's nbi batch, whose
+ * callback frees each request as it completes, and quiet waits for that
+ * batch before it flushes. The count is needed: with each request freed
+ * at once and the flush alone to complete them, UCX 1.13's worker flush
+ * returned, in about one 4-PE run of vnode_nbi in five, before a software-
+ * emulated get (an active message the target answers) had its data here. */
 #include "ucx.h"
 
 enum dir { PUT, GET };
@@ -46,6 +54,13 @@ static void rows(const char *call, enum dir d, char *local, size_t lpitch, const
 void shmemi_ucx_put(const char *call, void *sym, const void *src, size_t bytes, int pe)
 {
     rows(call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
+    shmemi_ucx_count_put();
+}
+
+void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,
+                             int pe)
+{
+    rows(call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
 }
 
 void shmemi_ucx_get(const char *call, void *dst, const void *sym, size_t bytes, int pe)
@@ -57,10 +72,41 @@ void shmemi_ucx_put_rows(const char *call, char *sym, size_t dpitch, const char 
                          size_t spitch, size_t width, size_t n, int pe)
 {
     rows(call, PUT, (char *)src, spitch, sym, dpitch, width, n, pe);
+    shmemi_ucx_count_put();
 }
 
 void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char *sym,
                          size_t spitch, size_t width, size_t n, int pe)
 {
     rows(call, GET, dst, dpitch, sym, spitch, width, n, pe);
+}
+
+/* A program may issue any number of _nbi transfers (and posted AMOs)
+ * between quiets: past NBI_IN_FLIGHT requests, each new one first waits for
+ * the oldest ones to drain, so that UCX's request pool stays bounded. */
+#define NBI_IN_FLIGHT 4096
+
+void shmemi_ucx_nbi_room(void)
+{
+    struct shmemi_ucx_batch *b = &shmemi_ucx.nbi;
+    if (atomic_load_explicit(&b->pending, memory_order_relaxed) >= NBI_IN_FLIGHT)
+        shmemi_ucx_batch_drain(b, NBI_IN_FLIGHT / 2);
+}
+
+static void nbi(const char *call, enum dir d, char *local, const char *sym, size_t bytes,
+                int pe)
+{
+    shmemi_ucx_nbi_room();
+    span(&shmemi_ucx.nbi, call, shmemi_ucx_ep(call, pe), d, local, sym, bytes, pe);
+}
+
+void shmemi_ucx_put_nbi(const char *call, void *sym, const void *src, size_t bytes, int pe)
+{
+    nbi(call, PUT, (char *)src, sym, bytes, pe);
+    shmemi_ucx_count_put();
+}
+
+void shmemi_ucx_get_nbi(const char *call, void *dst, const void *sym, size_t bytes, int pe)
+{
+    nbi(call, GET, dst, sym, bytes, pe);
 }

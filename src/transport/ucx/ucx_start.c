@@ -111,7 +111,11 @@ static const struct shmemi_transport ucx_transport = {
     .get = shmemi_ucx_get,
     .put_rows = shmemi_ucx_put_rows,
     .get_rows = shmemi_ucx_get_rows,
+    .put_nbi = shmemi_ucx_put_nbi,
+    .get_nbi = shmemi_ucx_get_nbi,
+    .put_internal = shmemi_ucx_put_internal,
     .amo = shmemi_ucx_amo,
+    .amo_post = shmemi_ucx_amo_post,
     .fence = shmemi_ucx_fence,
     .quiet = shmemi_ucx_quiet,
     .progress = shmemi_ucx_progress,
@@ -126,5 +130,6 @@ const struct shmemi_transport *shmemi_ucx_start(int shared)
     exchange_addresses();
     shmemi_ucx.eps = xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.eps);
     pthread_mutex_init(&shmemi_ucx.lock, NULL);
+    shmemi_ucx_batch_init(&shmemi_ucx.nbi);
     return &ucx_transport;
 }

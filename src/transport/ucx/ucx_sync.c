@@ -14,7 +14,7 @@
  * once it reaches one. */
 #include "ucx.h"
 
-void shmemi_ucx_progress(void) { ucp_worker_progress(shmemi_ucx.worker); }
+int shmemi_ucx_progress(void) { return ucp_worker_progress(shmemi_ucx.worker) != 0; }
 
 /* UCP orders operations after a fence behind those before it, which is
  * shmem_fence's guarantee (here for every peer at once). */
@@ -25,11 +25,28 @@ void shmemi_ucx_fence(void)
         shmemi_ucx_fail("shmem_fence", "ucp_worker_fence", st, -1);
 }
 
+/* The _nbi transfers' own completion first: the flush alone may miss a
+ * get's data (ucx_rma.c says when). Then a worker flush, unless no put of
+ * the program's was issued since the last one began: AMOs and blocking gets
+ * are complete when they return, and the runtime's own puts (barrier flags)
+ * need no completion, so a barrier after a barrier does not wait a round
+ * trip for the acknowledgement of the last one's flags. With threads, a
+ * quiet skips only when a flush that began after its thread's last put has
+ * ended. */
 void shmemi_ucx_quiet(void)
 {
+    shmemi_ucx_batch_wait(&shmemi_ucx.nbi, "shmem_quiet", "a non-blocking put or get", -1);
+    uint64_t issued = atomic_load_explicit(&shmemi_ucx.puts_issued, memory_order_acquire);
+    if (atomic_load_explicit(&shmemi_ucx.puts_flushed, memory_order_acquire) >= issued)
+        return;
     struct shmemi_ucx_batch b;
     shmemi_ucx_batch_init(&b);
     shmemi_ucx_batch_add(&b, "shmem_quiet", "ucp_worker_flush_nbx",
                          ucp_worker_flush_nbx(shmemi_ucx.worker, &b.param), -1);
     shmemi_ucx_batch_wait(&b, "shmem_quiet", "ucp_worker_flush_nbx", -1);
+    uint64_t done = atomic_load_explicit(&shmemi_ucx.puts_flushed, memory_order_relaxed);
+    while (done < issued &&
+           !atomic_compare_exchange_weak_explicit(&shmemi_ucx.puts_flushed, &done, issued,
+                                                  memory_order_release, memory_order_relaxed))
+        ;
 }

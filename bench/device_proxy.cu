@@ -13,14 +13,8 @@
 
 #include <shmem.h>
 
-#define CUDA_OK(x)                                                            \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        if (e_ != cudaSuccess) {                                              \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));          \
-            shmem_global_exit(1);                                             \
-        }                                                                     \
-    } while (0)
+#include "cuda_check.h"
+
 
 enum { P_QUIET, P_STREAM, G, FETCH_ADD, ADD_QUIET, PUTMEM_QUIET };
 
@@ -85,9 +79,9 @@ int main(int argc, char **argv)
     }
     char *src;
     unsigned long long *ns;
-    CUDA_OK(cudaMalloc(&src, max));
-    CUDA_OK(cudaMemset(src, 1, max));
-    CUDA_OK(cudaMallocHost(&ns, sizeof *ns));
+    CHECK_CUDA(cudaMalloc(&src, max));
+    CHECK_CUDA(cudaMemset(src, 1, max));
+    CHECK_CUDA(cudaMallocHost(&ns, sizeof *ns));
     static const char *names[] = {"p_quiet", "p_stream", "g", "fetch_add", "add_quiet",
                                   "putmem_quiet"};
     static const size_t sizes[] = {8, 8, 8, 8, 8, 448, 4096, 65536};
@@ -98,16 +92,16 @@ int main(int argc, char **argv)
         if (me == 0) {
             int reps = sizes[k] > 4096 ? iters / 20 + 1 : iters;
             calls<<<1, 1>>>(whats[k], word, buf, src, sizes[k], 10, 1, ns); // warm-up
-            CUDA_OK(cudaDeviceSynchronize());
+            CHECK_CUDA(cudaDeviceSynchronize());
             calls<<<1, 1>>>(whats[k], word, buf, src, sizes[k], reps, 1, ns);
-            CUDA_OK(cudaDeviceSynchronize());
+            CHECK_CUDA(cudaDeviceSynchronize());
             printf("%-14s %8zu %10.2f\n", names[whats[k]], sizes[k], *ns / 1e3 / reps);
             fflush(stdout);
         }
         shmem_barrier_all();
     }
-    CUDA_OK(cudaFree(src));
-    CUDA_OK(cudaFreeHost(ns));
+    CHECK_CUDA(cudaFree(src));
+    CHECK_CUDA(cudaFreeHost(ns));
     shmem_free(buf);
     shmem_free(word);
     shmem_finalize();

@@ -50,6 +50,22 @@ static void check_area(const unsigned char *area, int from, const char *what)
     free(got);
 }
 
+/* [area, area + AREA) on pe <-> host, in _nbi pieces of 256 KiB (copied
+ * as they are) and 1000 bytes (staged), alternately. */
+static void nbi_pieces(unsigned char *area, unsigned char *host, int pe, int get)
+{
+    for (size_t off = 0, k = 0; off < AREA; k++) {
+        size_t len = k % 2 ? 1000 : (size_t)256 << 10;
+        if (len > AREA - off)
+            len = AREA - off;
+        if (get)
+            shmem_getmem_nbi(host + off, area + off, len, pe);
+        else
+            shmem_putmem_nbi(area + off, host + off, len, pe);
+        off += len;
+    }
+}
+
 struct job {
     long *words;
     int pe, t;
@@ -97,24 +113,12 @@ int main(void)
     unsigned char *host = malloc(AREA);
     fill(host, 0, AREA, me);
     shmem_barrier_all();
-    for (size_t off = 0, k = 0; off < AREA; k++) {
-        size_t len = k % 2 ? 1000 : (size_t)256 << 10;
-        if (len > AREA - off)
-            len = AREA - off;
-        shmem_putmem_nbi(area + off, host + off, len, right);
-        off += len;
-    }
+    nbi_pieces(area, host, right, 0);
     shmem_quiet();
     shmem_barrier_all();
     check_area(area, left, "_nbi puts");
     memset(host, 0, AREA);
-    for (size_t off = 0, k = 0; off < AREA; k++) {
-        size_t len = k % 2 ? 1000 : (size_t)256 << 10;
-        if (len > AREA - off)
-            len = AREA - off;
-        shmem_getmem_nbi(host + off, area + off, len, right);
-        off += len;
-    }
+    nbi_pieces(area, host, right, 1);
     shmem_quiet();
     for (size_t i = 0; i < AREA; i++)
         CHECK(host[i] == pattern(i, me), "_nbi get: byte %zu is %u, not %u", i, host[i],

@@ -94,27 +94,24 @@ static double run_put_rate(size_t bytes, long iters)
     return now() - t0;
 }
 
-static double run_put_bw(size_t bytes, long iters)
+/* WINDOW non-blocking transfers of bytes, then one quiet, iters times. */
+static double run_window(size_t bytes, long iters, int get)
 {
     double t0 = now();
     for (long i = 0; i < iters; i++) {
         for (int w = 0; w < WINDOW; w++)
-            shmem_putmem_nbi(sym_dst, sym_src, bytes, 1);
+            if (get)
+                shmem_getmem_nbi(sym_dst, sym_src, bytes, 1);
+            else
+                shmem_putmem_nbi(sym_dst, sym_src, bytes, 1);
         shmem_quiet();
     }
     return now() - t0;
 }
 
-static double run_get_bw(size_t bytes, long iters)
-{
-    double t0 = now();
-    for (long i = 0; i < iters; i++) {
-        for (int w = 0; w < WINDOW; w++)
-            shmem_getmem_nbi(sym_dst, sym_src, bytes, 1);
-        shmem_quiet();
-    }
-    return now() - t0;
-}
+static double run_put_bw(size_t bytes, long iters) { return run_window(bytes, iters, 0); }
+
+static double run_get_bw(size_t bytes, long iters) { return run_window(bytes, iters, 1); }
 
 static double run_memcpy(size_t bytes, long iters)
 {

@@ -1,20 +1,19 @@
-/* Host-initiated RMA on the GPU heap, 2 PEs: time and GPU memory taken by
- * shmem_init; putmem latency (8 B) and bandwidth (64 MiB), both with quiet,
- * from private host memory into the peer's GPU, and the bandwidth from this
- * PE's heap (GPU memory) into the peer's; the time a put of 8 B to 64 KiB
- * takes to return (one quiet per run); host barrier_all; the latency of a
- * host fetch_add on the peer's word (a kernel of the library's on a device
- * heap, a CPU atomic on a pinned one); and the time per on-stream barrier
- * in a run of them. Prints one line per figure on PE 0. Run with
- * SHMEM_HEAP=device (or pinned). */
-#include <cuda.h>
+/* Host-initiated RMA on the GPU heap, at 2 PEs (each putting into the
+ * other's GPU) or 1 (into its own): time and GPU memory taken by init;
+ * putmem latency (8 B) and bandwidth (64 MiB), both with quiet, from
+ * private host memory, and the bandwidth from this PE's heap (GPU memory);
+ * the time a put of 8 B to 64 KiB takes to return (one quiet per run);
+ * on-stream putmem bandwidth (256 MiB, heap to heap); host barrier_all; the
+ * latency of a host fetch_add on the peer's word (ours only: NVSHMEM's
+ * atomics are device-only); and the time per on-stream barrier in a run of
+ * them. Prints one "figure value" line per figure on PE 0. Run ours with
+ * SHMEM_HEAP=device (or pinned); host_compare.sh builds the same source
+ * against NVSHMEM (host_rma_api.h) and prints the two side by side. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include <shmem.h>
-#include <shmemx.h>
+#include "host_rma_api.h"
 
 static double now(void)
 {
@@ -33,7 +32,83 @@ static size_t free_on(CUdevice d)
     return f;
 }
 
-int main(void)
+static void check_stream(CUresult r, int me, const char *what)
+{
+    if (r != CUDA_SUCCESS) {
+        fprintf(stderr, "PE %d: %s failed (CUresult %d)\n", me, what, (int)r);
+        b_global_exit(1);
+    }
+}
+
+/* Puts from host memory: the latency with a quiet after each, what the
+ * call alone costs (one quiet per run) from a small malloc block (the brk
+ * heap) and 8 B from a large one (its own mapping, which our runtime asks
+ * the driver about), and 64 MiB bandwidth from host and from GPU memory. */
+static void host_puts(char *heap, char *gpu_src, size_t big, int peer)
+{
+    char *src = (char *)malloc(big);
+    memset(src, 1, big);
+    int iters = 2000;
+    for (int i = 0; i < 100; i++) {
+        b_putmem(heap, src, 8, peer);
+        b_quiet();
+    }
+    double t0 = now();
+    for (int i = 0; i < iters; i++) {
+        b_putmem(heap, src, 8, peer);
+        b_quiet();
+    }
+    printf("putmem_lat_8B_us %.2f\n", (now() - t0) / iters * 1e6);
+    char *small = (char *)malloc(65536);
+    memset(small, 2, 65536);
+    for (size_t len = 8; len <= 65536; len *= 8) {
+        t0 = now();
+        for (int i = 0; i < iters; i++)
+            b_putmem(heap, small, len, peer);
+        b_quiet();
+        printf("putmem_%zuB_us %.2f\n", len, (now() - t0) / iters * 1e6);
+    }
+    free(small);
+    t0 = now();
+    for (int i = 0; i < iters; i++)
+        b_putmem(heap, src, 8, peer);
+    b_quiet();
+    printf("putmem_8B_mmap_us %.2f\n", (now() - t0) / iters * 1e6);
+    for (int i = 0; i < 3; i++)
+        b_putmem(heap, src, big, peer);
+    b_quiet();
+    iters = 20;
+    t0 = now();
+    for (int i = 0; i < iters; i++)
+        b_putmem(heap, src, big, peer);
+    b_quiet();
+    printf("putmem_bw_64MiB_GBps %.1f\n", (double)big * iters / (now() - t0) / 1e9);
+    t0 = now();
+    for (int i = 0; i < iters; i++)
+        b_putmem(heap, gpu_src, big, peer);
+    b_quiet();
+    printf("putmem_bw_64MiB_from_gpu_GBps %.1f\n", (double)big * iters / (now() - t0) / 1e9);
+    free(src);
+}
+
+/* 256 MiB from this PE's heap into the peer's, queued on a stream, the
+ * host waiting once after a quiet on the stream. */
+static void stream_puts(char *dst, char *src, size_t bytes, int peer, CUstream s, int me)
+{
+    b_putmem_on_stream(dst, src, bytes, peer, s);
+    b_quiet_on_stream(s);
+    check_stream(cuStreamSynchronize(s), me, "the warm-up on-stream putmem");
+    int iters = 10;
+    double t0 = now();
+    for (int i = 0; i < iters; i++)
+        b_putmem_on_stream(dst, src, bytes, peer, s);
+    b_quiet_on_stream(s);
+    check_stream(cuStreamSynchronize(s), me, "the on-stream putmem");
+    printf("putmem_on_stream_bw_256MiB_GBps %.1f\n",
+           (double)bytes * iters / (now() - t0) / 1e9);
+}
+
+int main(int argc, char **argv)
 {
     /* The runtime gives the i-th PE of a node the i-th free GPU; read that
      * GPU's free memory before init (with our own hold on its context). */
@@ -46,127 +121,81 @@ int main(void)
     size_t before = free_on(guess);
 
     double t0 = now();
-    shmem_init();
+    b_init(&argc, &argv);
     double t_init = now() - t0;
-    int me = shmem_my_pe();
+    int me = b_my_pe(), npes = b_n_pes();
     CUdevice dev;
     cuCtxGetDevice(&dev);
     size_t after = dev == guess ? free_on(dev) : 0;
-    if (shmem_n_pes() != 2) {
+    if (npes > 2) {
         if (me == 0)
-            fprintf(stderr, "gpu_host_rma needs exactly 2 PEs\n");
-        shmem_finalize();
+            fprintf(stderr, "gpu_host_rma runs at 1 or 2 PEs, not %d\n", npes);
+        b_finalize();
         return 1;
     }
+    int peer = (me + 1) % npes;
 
-    size_t big = (size_t)64 << 20;
-    /* The destination, and a second 64 MiB of this PE's heap as a source
-     * in GPU memory. */
-    char *heap = shmem_malloc(2 * big);
-    char *src = malloc(big);
-    memset(src, 1, big);
-    shmem_barrier_all();
+    /* The destination, then a source in GPU memory (this PE's heap). */
+    size_t big = (size_t)256 << 20;
+    char *heap = (char *)b_malloc(2 * big);
+    if (!heap) {
+        fprintf(stderr, "PE %d: allocating %zu MiB of symmetric heap failed\n", me,
+                2 * big >> 20);
+        b_global_exit(1);
+    }
+    CUstream stream;
+    check_stream(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), me, "cuStreamCreate");
+    b_barrier_all();
     if (me == 0) {
+        printf("# %s, %d PE%s\n", B_NAME, npes, npes > 1 ? "s" : "");
         printf("init_time_ms %.1f\n", t_init * 1e3);
         if (before && after)
             printf("init_gpu_mib %.0f\n", (double)(before - after) / (1 << 20));
-        int iters = 2000;
-        for (int i = 0; i < 100; i++) {
-            shmem_putmem(heap, src, 8, 1);
-            shmem_quiet();
-        }
-        t0 = now();
-        for (int i = 0; i < iters; i++) {
-            shmem_putmem(heap, src, 8, 1);
-            shmem_quiet();
-        }
-        printf("putmem_lat_8B_us %.2f\n", (now() - t0) / iters * 1e6);
-        /* What a blocking put itself costs (it returns once the source may
-         * be reused), with one quiet for the whole run: from a small malloc
-         * block (malloc's brk heap), and 8 B from the large block (its own
-         * mapping, which the runtime asks the driver about). */
-        char *small = malloc(65536);
-        memset(small, 2, 65536);
-        for (size_t len = 8; len <= 65536; len *= 8) {
-            t0 = now();
-            for (int i = 0; i < iters; i++)
-                shmem_putmem(heap, small, len, 1);
-            shmem_quiet();
-            printf("putmem_%zuB_us %.2f\n", len, (now() - t0) / iters * 1e6);
-        }
-        free(small);
-        t0 = now();
-        for (int i = 0; i < iters; i++)
-            shmem_putmem(heap, src, 8, 1);
-        shmem_quiet();
-        printf("putmem_8B_mmap_us %.2f\n", (now() - t0) / iters * 1e6);
-        for (int i = 0; i < 3; i++)
-            shmem_putmem(heap, src, big, 1);
-        shmem_quiet();
-        iters = 20;
-        t0 = now();
-        for (int i = 0; i < iters; i++)
-            shmem_putmem(heap, src, big, 1);
-        shmem_quiet();
-        printf("putmem_bw_64MiB_GBps %.1f\n", (double)big * iters / (now() - t0) / 1e9);
-        t0 = now();
-        for (int i = 0; i < iters; i++)
-            shmem_putmem(heap, heap + big, big, 1);
-        shmem_quiet();
-        printf("putmem_bw_64MiB_from_gpu_GBps %.1f\n",
-               (double)big * iters / (now() - t0) / 1e9);
+        host_puts(heap, heap + big, (size_t)64 << 20, peer);
+        stream_puts(heap, heap + big, big, peer, stream, me);
     }
-    shmem_barrier_all();
+    b_barrier_all();
 
     for (int i = 0; i < 100; i++)
-        shmem_barrier_all();
+        b_barrier_all();
     t0 = now();
     for (int i = 0; i < 2000; i++)
-        shmem_barrier_all();
+        b_barrier_all();
     if (me == 0)
         printf("barrier_all_us %.2f\n", (now() - t0) / 2000 * 1e6);
 
-    long *word = shmem_calloc(1, sizeof(long));
-    shmem_barrier_all();
+#ifdef B_HOST_FETCH_ADD
+    long *word = (long *)shmem_calloc(1, sizeof(long));
+    b_barrier_all();
     if (me == 0) {
         int iters = 2000;
         for (int i = 0; i < 100; i++)
-            shmem_long_atomic_fetch_add(word, 1, 1);
+            B_HOST_FETCH_ADD(word, 1, peer);
         t0 = now();
         for (int i = 0; i < iters; i++)
-            shmem_long_atomic_fetch_add(word, 1, 1);
+            B_HOST_FETCH_ADD(word, 1, peer);
         printf("fetch_add_lat_us %.2f\n", (now() - t0) / iters * 1e6);
     }
-    shmem_barrier_all();
+    b_barrier_all();
+    b_free(word);
+#endif
 
-    /* Both PEs queue the same run of barriers on a stream of their own;
-     * the host waits once at the end. */
-    CUstream stream;
-    if (cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING) != CUDA_SUCCESS) {
-        fprintf(stderr, "PE %d: cuStreamCreate failed\n", me);
-        shmem_global_exit(1);
-    }
+    /* Both PEs queue the same run of barriers on their stream; the host
+     * waits once at the end. */
     for (int i = 0; i < 100; i++)
-        shmemx_barrier_all_on_stream(stream);
-    cuStreamSynchronize(stream);
-    shmem_barrier_all();
+        b_barrier_all_on_stream(stream);
+    check_stream(cuStreamSynchronize(stream), me, "the warm-up on-stream barriers");
+    b_barrier_all();
     int iters = 5000;
     t0 = now();
     for (int i = 0; i < iters; i++)
-        shmemx_barrier_all_on_stream(stream);
-    CUresult r = cuStreamSynchronize(stream);
-    double t_barrier = (now() - t0) / iters * 1e6;
-    if (r != CUDA_SUCCESS) {
-        fprintf(stderr, "PE %d: the on-stream barriers failed (%d)\n", me, (int)r);
-        shmem_global_exit(1);
-    }
+        b_barrier_all_on_stream(stream);
+    check_stream(cuStreamSynchronize(stream), me, "the on-stream barriers");
     if (me == 0)
-        printf("barrier_all_on_stream_us %.2f\n", t_barrier);
+        printf("barrier_all_on_stream_us %.2f\n", (now() - t0) / iters * 1e6);
     cuStreamDestroy(stream);
-    shmem_barrier_all();
-    shmem_free(word);
-    free(src);
-    shmem_free(heap);
-    shmem_finalize();
+    b_barrier_all();
+    b_free(heap);
+    b_finalize();
     return 0;
 }

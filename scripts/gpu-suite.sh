@@ -83,6 +83,11 @@ if [ "${BENCH:-1}" = 1 ]; then
     bench gpu_host_rma device SHMEM_GPU_PUT_STAGE=0
     bench gpu_host_rma pinned
     bench gpu_host_small device
+    # Next to NVSHMEM: 2 PEs on 2 GPUs, or 1 PE on a one-GPU machine
+    # (NVSHMEM runs one PE per GPU).
+    bash bench/host_compare.sh build-gpu $((gpus >= 2 ? 2 : 1)) >"$out/host_compare.txt" 2>&1
+    cat "$out/host_compare.txt"
+    note "bench host_compare: see host_compare.txt (table above)"
 fi
 if [ "${BENCH:-1}" = 1 ] && [ "$gpus" -ge 2 ]; then
 bench device_fence device

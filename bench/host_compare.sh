@@ -30,8 +30,9 @@ if [ -z "$nv" ] || [ ! -d "$nv/include" ]; then
 else
     host=$(ls "$nv"/lib/libnvshmem_host.so* 2>/dev/null | head -1)
     dev=$(ls "$nv"/lib/libnvshmem_device.a 2>/dev/null | head -1)
-    if nvcc -x cu -std=c++17 -O3 -arch=sm_90 -rdc=true -ccbin mpicxx -DBENCH_NVSHMEM \
-            -I"$nv/include" "$here/gpu_host_rma.c" -o "$tmp/nvshmem" \
+    # -x cu for the source alone: nvcc applies it to every later input.
+    if nvcc -std=c++17 -O3 -arch=sm_90 -rdc=true -ccbin mpicxx -DBENCH_NVSHMEM \
+            -I"$nv/include" -x cu "$here/gpu_host_rma.c" -x none -o "$tmp/nvshmem" \
             "$dev" -Xlinker "$host" -lcuda -Xlinker -rpath="$nv/lib" >"$tmp/nvbuild.txt" 2>&1; then
         "${mpi[@]}" -x LD_LIBRARY_PATH="$nv/lib:${LD_LIBRARY_PATH:-}" "$tmp/nvshmem" \
             >"$tmp/nv.txt" 2>&1 ||

@@ -30,9 +30,10 @@ if [ -z "$nv" ] || [ ! -d "$nv/include" ]; then
 else
     host=$(ls "$nv"/lib/libnvshmem_host.so* 2>/dev/null | head -1)
     dev=$(ls "$nv"/lib/libnvshmem_device.a 2>/dev/null | head -1)
-    # -x cu for the source alone: nvcc applies it to every later input.
+    # A .cu copy: nvcc's -x cu would apply to the NVSHMEM archive as well.
+    cp "$here/gpu_host_rma.c" "$tmp/gpu_host_rma.cu"
     if nvcc -std=c++17 -O3 -arch=sm_90 -rdc=true -ccbin mpicxx -DBENCH_NVSHMEM \
-            -I"$nv/include" -x cu "$here/gpu_host_rma.c" -x none -o "$tmp/nvshmem" \
+            -I"$nv/include" -I"$here" "$tmp/gpu_host_rma.cu" -o "$tmp/nvshmem" \
             "$dev" -Xlinker "$host" -lcuda -Xlinker -rpath="$nv/lib" >"$tmp/nvbuild.txt" 2>&1; then
         "${mpi[@]}" -x LD_LIBRARY_PATH="$nv/lib:${LD_LIBRARY_PATH:-}" "$tmp/nvshmem" \
             >"$tmp/nv.txt" 2>&1 ||

@@ -181,12 +181,24 @@ int main(int argc, char **argv)
 #endif
 
     /* Both PEs queue the same run of barriers on their stream; the host
-     * waits once at the end. */
+     * waits once at the end. The run lasts about a second: PEs that
+     * time-slice one GPU take milliseconds per barrier. */
+    t0 = now();
     for (int i = 0; i < 100; i++)
         b_barrier_all_on_stream(stream);
     check_stream(cuStreamSynchronize(stream), me, "the warm-up on-stream barriers");
+    double per = (now() - t0) / 100;
+    int iters = per * 5000 > 1.0 ? 100 + (int)(1.0 / per) : 5000;
     b_barrier_all();
-    int iters = 5000;
+    /* Every PE must queue as many: PE 0's count. */
+    int *count = (int *)b_malloc(sizeof(int));
+    if (me == 0)
+        for (int pe = 0; pe < npes; pe++)
+            b_putmem(count, &iters, sizeof iters, pe);
+    b_quiet();
+    b_barrier_all();
+    b_getmem(&iters, count, sizeof iters, me);
+    b_free(count);
     t0 = now();
     for (int i = 0; i < iters; i++)
         b_barrier_all_on_stream(stream);

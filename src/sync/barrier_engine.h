@@ -70,12 +70,16 @@ static inline int shmemi_barrier_member(const struct shmemi_barrier_desc *d, int
 }
 
 /* Stores e into member i's copy of word w, a word of this PE's control
- * window (a store on this node, a put to another: transport/peer_word.h). */
+ * window: a store on this node, the transport's notify to another. */
 static inline void shmemi_barrier_notify(const struct shmemi_barrier_desc *d,
                                          _Atomic uint32_t *w, int i, uint32_t e)
 {
-    shmemi_peer_store32("a barrier (its flag store to another node)", w, e,
-                        shmemi_barrier_member(d, i));
+    int pe = shmemi_barrier_member(d, i), local = shmemi_state.local_index[pe];
+    if (__builtin_expect(local >= 0, 1))
+        atomic_store_explicit((_Atomic uint32_t *)shmemi_heap_at(w, local), e,
+                              memory_order_release);
+    else
+        shmemi_remote->notify("a barrier (its flag to another node)", w, e, pe);
 }
 
 /* Member i's copy of word w, read (the SHMEM_DEBUG report of missing

@@ -62,6 +62,14 @@ foreach(k 3 4)
     ENV SHMEM_BARRIER=dissemination
     SHMEM_BARRIER_K=${k} BE_ENGINE=dissemination)
 endforeach()
+# Every flag to another node (nodes of one PE; radix 2: two rounds at 3 and
+# 4 PEs), the sequence numbers wrapping during the run: such a flag is the
+# transport's notify message, which must raise the word across the wrap.
+foreach(np 3 4)
+  shmem_vnode_run(barrier_engine_order ${np} 1 NAME barrier_engine_wrap_k2
+    ENV SHMEM_BARRIER=dissemination SHMEM_BARRIER_K=2 BE_ENGINE=dissemination
+    SHMEM_BARRIER_SEQ_START=4294967000)
+endforeach()
 
 shmem_test_program(vnode)
 foreach(run "2;1" "3;2" "4;1")

@@ -62,8 +62,16 @@ foreach(k 3 4)
     ENV SHMEM_BARRIER=dissemination
     SHMEM_BARRIER_K=${k} BE_ENGINE=dissemination)
 endforeach()
+# Nodes of 2 and 3 PEs: the world and the reversed team run the barrier
+# between the nodes' first members (radix 2: over 3 nodes, two rounds).
+foreach(run "6;2" "6;3")
+  list(GET run 0 np)
+  list(GET run 1 per_node)
+  shmem_vnode_run(barrier_engine_order ${np} ${per_node} NAME barrier_engine_nodes_k2
+    ENV SHMEM_BARRIER=dissemination SHMEM_BARRIER_K=2 BE_ENGINE=dissemination)
+endforeach()
 # Over tcp a peer that closes its endpoints at shmem_finalize first resets
-# this PE's (in about one run in four of 2 PEs, before finalize allowed it).
+# this PE's (most runs of 4 PEs on 2 nodes, before finalize allowed it).
 foreach(run "2;1" "4;2")
   list(GET run 0 np)
   list(GET run 1 per_node)

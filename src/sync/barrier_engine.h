@@ -67,8 +67,8 @@ struct shmemi_barrier_desc {
     _Atomic uint32_t *flags;
     /* The members in runs of group on one node (team order), whose first
      * member alone takes part in the dissemination and then stores the
-     * barrier's number into its release word; 1: no runs, every member
-     * takes part. */
+     * barrier's number into the others' release words; 1: no runs, every
+     * member takes part. */
     int group;
     _Atomic uint32_t *release;
 };

@@ -3,7 +3,13 @@
  * first member waits on its node until the others have entered (their
  * entry words, read through the peer window), runs the dissemination
  * barrier with the other runs' first members, then stores the barrier's
- * number into its release word, which the others of its run wait for.
+ * number into the release word of each of the others, which they wait
+ * for. Each waits on its own copy, as the dissemination's flags are
+ * written: a PE clears its copy of a team's slot for the slot's next team
+ * only once it has left the last barrier, and no one writes its copy after
+ * that, whereas a word of the first member's could be cleared while a slow
+ * member still waited on it.
+ *
  * Only the dissemination crosses nodes, so a barrier sends
  * ceil(log_k nodes) rounds of messages from one PE per node instead of
  * from every PE: at 4 PEs on 2 nodes with radix 4, 2 messages between the
@@ -27,11 +33,12 @@ void shmemi_barrier_by_node(const char *call, const struct shmemi_barrier_desc *
 {
     int first = d->my_index - d->my_index % d->group;
     if (d->my_index != first) {
-        shmemi_barrier_wait(call, d, on_node(d, d->release, first), e);
+        shmemi_barrier_wait(call, d, d->release, e);
         return;
     }
     for (int i = first + 1; i < first + d->group; i++)
         shmemi_barrier_wait(call, d, on_node(d, d->entered, i), e);
     shmemi_barrier_dissemination(call, d, e);
-    atomic_store_explicit(d->release, e, memory_order_release);
+    for (int i = first + 1; i < first + d->group; i++)
+        atomic_store_explicit(on_node(d, d->release, i), e, memory_order_release);
 }

@@ -60,6 +60,35 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
+/* The PEs in order of node, then PE: qsort's comparison. */
+static const struct pe_card *sort_cards;
+
+static int by_node(const void *a, const void *b)
+{
+    int p = *(const int *)a, q = *(const int *)b;
+    uint64_t np = sort_cards[p].node, nq = sort_cards[q].node;
+    return np != nq ? (np < nq ? -1 : 1) : (p > q) - (p < q);
+}
+
+/* Every PE's node as its first PE, for choices that all PEs must make alike
+ * from where the others are (the barrier's grouping by node): sorted, not
+ * compared pair by pair, for jobs of many PEs. */
+static void number_nodes(const struct pe_card *all, int n)
+{
+    int *order = xcalloc((size_t)n, sizeof *order);
+    for (int pe = 0; pe < n; pe++)
+        order[pe] = pe;
+    sort_cards = all;
+    qsort(order, (size_t)n, sizeof *order, by_node);
+    shmemi_state.node_first = xcalloc((size_t)n, sizeof(int));
+    for (int i = 0, first = 0; i < n; i++) {
+        if (i == 0 || all[order[i]].node != all[order[i - 1]].node)
+            first = order[i];
+        shmemi_state.node_first[order[i]] = first;
+    }
+    free(order);
+}
+
 void shmemi_locality_init(void)
 {
     int n = shmemi_state.n_pes, me = shmemi_state.my_pe;
@@ -109,6 +138,7 @@ void shmemi_locality_init(void)
         }
     }
     shmemi_state.n_local = n_local;
+    number_nodes(all, n);
     free(all);
 
     /* Spinning only pays while every PE of the host has a core of its own;
@@ -124,5 +154,7 @@ void shmemi_locality_fini(void)
     free(shmemi_state.local_index);
     free(shmemi_state.local_pes);
     free(shmemi_state.pids);
+    free(shmemi_state.node_first);
     shmemi_state.local_index = shmemi_state.local_pes = shmemi_state.pids = NULL;
+    shmemi_state.node_first = NULL;
 }

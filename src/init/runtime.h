@@ -19,6 +19,7 @@ struct shmemi_state {
     int my_local;
     int *local_index; /* [n_pes]: index among the node's PEs, or -1 */
     int *local_pes;   /* [n_local]: the PE of each local index */
+    int *node_first;  /* [n_pes]: the first PE of each PE's node */
     int *pids;        /* [n_pes] */
     /* Polls before a wait yields (SHMEM_SPIN_COUNT, or chosen from the
      * number of node PEs against the usable cores). */

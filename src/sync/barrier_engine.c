@@ -60,7 +60,7 @@ int shmemi_barrier_radix_within(int n, int max_flags)
 size_t shmemi_barrier_flag_bytes(void)
 {
     int k = (int)shmemi_config.barrier_k;
-    return (size_t)rounds(shmemi_state.n_pes, k) * (size_t)(k - 1) * SHMEMI_BARRIER_LINE;
+    return ((size_t)rounds(shmemi_state.n_pes, k) * (size_t)(k - 1) + 1) * SHMEMI_BARRIER_LINE;
 }
 
 static size_t region_bytes(const struct shmemi_barrier_provider *p)
@@ -108,9 +108,32 @@ void shmemi_barrier_fini(void)
     n_slots = 0;
 }
 
+static int same_node(int p, int q)
+{
+    return shmemi_state.node_first[p] == shmemi_state.node_first[q];
+}
+
+/* The length of the team's runs of members on one node, when they are all
+ * equal, at least 2, and the team spans nodes; else 1. Every member works
+ * it out alike, from where all of them are. */
+static int node_group(int start, int stride, int size)
+{
+    int c = 1;
+    while (c < size && same_node(start + c * stride, start))
+        c++;
+    if (c < 2 || c == size || size % c)
+        return 1;
+    for (int i = c; i < size; i++)
+        if (!same_node(start + i * stride, start + (i - i % c) * stride) ||
+            (i % c == 0 && same_node(start + i * stride, start + (i - 1) * stride)))
+            return 1;
+    return c;
+}
+
 void shmemi_barrier_desc_init(struct shmemi_barrier_desc *d, int start, int stride,
                               int size, _Atomic uint32_t *entered, void *flags)
 {
+    int k = (int)shmemi_config.barrier_k;
     *d = (struct shmemi_barrier_desc){
         .engine = SHMEMX_BARRIER_ENGINE_DISSEMINATION,
         .start = start,
@@ -120,8 +143,12 @@ void shmemi_barrier_desc_init(struct shmemi_barrier_desc *d, int start, int stri
         .seq = (uint32_t)shmemi_config.barrier_seq_start,
         .entered = entered,
         .slot = -1,
-        .k = (int)shmemi_config.barrier_k,
+        .k = k,
         .flags = flags,
+        .group = size > 1 ? node_group(start, stride, size) : 1,
+        .release = (_Atomic uint32_t *)flags +
+                   (size_t)rounds(shmemi_state.n_pes, k) * (size_t)(k - 1) *
+                       SHMEMI_BARRIER_LINE_WORDS,
     };
 }
 
@@ -191,12 +218,15 @@ void shmemi_barrier_run(const char *call, struct shmemi_barrier_desc *d)
                         ? atomic_load_explicit(d->complete, memory_order_acquire)
                         : d->seq;
     uint32_t e = d->seq = shmemi_seq_next(last);
-    atomic_store_explicit(d->entered, e, memory_order_relaxed);
+    /* Release: a node's first member reads it as this PE's arrival. */
+    atomic_store_explicit(d->entered, e, memory_order_release);
     if (d->engine == SHMEMX_BARRIER_ENGINE_HW) {
         atomic_store_explicit(d->arrive, e, memory_order_release);
         if (provider->arrived)
             provider->arrived(d->slot);
         shmemi_barrier_wait(call, d, d->complete, e);
+    } else if (d->group > 1) {
+        shmemi_barrier_by_node(call, d, e);
     } else {
         shmemi_barrier_dissemination(call, d, e);
     }

@@ -11,6 +11,10 @@
  *  - the k-ary dissemination barrier (barrier_dissemination.c), on flags in
  *    the team's scratch slot: when there is no provider, no free slot, or the
  *    provider does not support the team's PE set.
+ *    A team whose members sit on its nodes in equal runs of two or more
+ *    (team order) runs it between the first members of the runs alone, the
+ *    others waiting on their node (barrier_node.c): fewer messages between
+ *    nodes.
  *
  * A team's engine is a plain descriptor (its members, the addresses of its
  * words, its sequence number; no function pointers), so that device code
@@ -61,6 +65,12 @@ struct shmemi_barrier_desc {
      * * k^r places before this one. */
     int k;
     _Atomic uint32_t *flags;
+    /* The members in runs of group on one node (team order), whose first
+     * member alone takes part in the dissemination and then stores the
+     * barrier's number into the others' release words; 1: no runs, every
+     * member takes part. */
+    int group;
+    _Atomic uint32_t *release;
 };
 
 /* The world PE of member i. */
@@ -70,12 +80,16 @@ static inline int shmemi_barrier_member(const struct shmemi_barrier_desc *d, int
 }
 
 /* Stores e into member i's copy of word w, a word of this PE's control
- * window (a store on this node, a put to another: transport/peer_word.h). */
+ * window: a store on this node, the transport's notify to another. */
 static inline void shmemi_barrier_notify(const struct shmemi_barrier_desc *d,
                                          _Atomic uint32_t *w, int i, uint32_t e)
 {
-    shmemi_peer_store32("a barrier (its flag store to another node)", w, e,
-                        shmemi_barrier_member(d, i));
+    int pe = shmemi_barrier_member(d, i), local = shmemi_state.local_index[pe];
+    if (__builtin_expect(local >= 0, 1))
+        atomic_store_explicit((_Atomic uint32_t *)shmemi_heap_at(w, local), e,
+                              memory_order_release);
+    else
+        shmemi_remote->notify("a barrier (its flag to another node)", w, e, pe);
 }
 
 /* Member i's copy of word w, read (the SHMEM_DEBUG report of missing
@@ -135,7 +149,8 @@ void shmemi_barrier_configure(void);
  * max_flags flags: SHMEM_BARRIER_K, or the largest smaller one that fits
  * (2 fits up to 2^max_flags members). */
 int shmemi_barrier_radix_within(int n, int max_flags);
-/* Bytes of dissemination flags in a team's scratch slot. */
+/* Bytes of dissemination flags (and the release word) in a team's scratch
+ * slot. */
 size_t shmemi_barrier_flag_bytes(void);
 /* Bytes of control window the providers need. */
 size_t shmemi_barrier_ctrl_bytes(void);
@@ -177,6 +192,9 @@ void shmemi_barrier_wait(const char *call, const struct shmemi_barrier_desc *d,
                          _Atomic uint32_t *w, uint32_t e);
 void shmemi_barrier_dissemination(const char *call, const struct shmemi_barrier_desc *d,
                                   uint32_t e);
+/* barrier_node.c: the barrier of a team whose members are in runs by node
+ * (d->group > 1). */
+void shmemi_barrier_by_node(const char *call, const struct shmemi_barrier_desc *d, uint32_t e);
 /* barrier_missing.c: ends the job naming the members of d whose entry word
  * is behind e. */
 _Noreturn void shmemi_barrier_report_missing(const char *call,

@@ -10,6 +10,7 @@
 #ifndef SHMEMI_TRANSPORT_H
 #define SHMEMI_TRANSPORT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,12 @@ struct shmemi_transport {
      * reader waits for it. So a barrier's quiet does not wait for the last
      * barrier's flags to be acknowledged, a round trip over a network. */
     void (*put_internal)(const char *call, void *sym, const void *src, size_t bytes, int pe);
+    /* Raises pe's copy of w, a word of this PE's control window, to the
+     * sequence number v (a later number there stays): a barrier's flag.
+     * Blocking like put_internal, and unordered with this PE's RMA, which
+     * the barrier completed before (quiet). pe applies it in its progress,
+     * which its wait for the flag runs. */
+    void (*notify)(const char *call, _Atomic uint32_t *w, uint32_t v, int pe);
     /* shmemi_amo's contract (rma/amo.h) on a word of pe. */
     uint64_t (*amo)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
                     uint64_t value, uint64_t cond, int pe);

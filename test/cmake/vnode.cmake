@@ -62,6 +62,29 @@ foreach(k 3 4)
     ENV SHMEM_BARRIER=dissemination
     SHMEM_BARRIER_K=${k} BE_ENGINE=dissemination)
 endforeach()
+# Nodes of 2 and 3 PEs: the world and the reversed team run the barrier
+# between the nodes' first members (radix 2: over 3 nodes, two rounds).
+foreach(run "6;2" "6;3")
+  list(GET run 0 np)
+  list(GET run 1 per_node)
+  shmem_vnode_run(barrier_engine_order ${np} ${per_node} NAME barrier_engine_nodes_k2
+    ENV SHMEM_BARRIER=dissemination SHMEM_BARRIER_K=2 BE_ENGINE=dissemination)
+endforeach()
+# Over tcp a peer that closes its endpoints at shmem_finalize first resets
+# this PE's (most runs of 4 PEs on 2 nodes, before finalize allowed it).
+foreach(run "2;1" "4;2")
+  list(GET run 0 np)
+  list(GET run 1 per_node)
+  shmem_vnode_run(barrier ${np} ${per_node} NAME barrier_tcp ENV UCX_TLS=tcp,self)
+endforeach()
+# Every flag to another node (nodes of one PE; radix 2: two rounds at 3 and
+# 4 PEs), the sequence numbers wrapping during the run: such a flag is the
+# transport's notify message, which must raise the word across the wrap.
+foreach(np 3 4)
+  shmem_vnode_run(barrier_engine_order ${np} 1 NAME barrier_engine_wrap_k2
+    ENV SHMEM_BARRIER=dissemination SHMEM_BARRIER_K=2 BE_ENGINE=dissemination
+    SHMEM_BARRIER_SEQ_START=4294967000)
+endforeach()
 
 shmem_test_program(vnode)
 foreach(run "2;1" "3;2" "4;1")

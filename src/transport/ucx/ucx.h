@@ -114,6 +114,11 @@ uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym
                         size_t size, uint64_t value, uint64_t cond, int pe);
 void shmemi_ucx_amo_post(const char *call, enum shmemi_amo_op op, const void *sym,
                          size_t size, uint64_t value, int pe);
+/* ucx_notify.c: the barriers' flags as active messages (transport.h's
+ * notify), and the handler that stores them, set up with the worker. */
+#define SHMEMI_UCX_AM_NOTIFY 0
+void shmemi_ucx_notify_init(void);
+void shmemi_ucx_notify(const char *call, _Atomic uint32_t *w, uint32_t v, int pe);
 void shmemi_ucx_fence(void);
 void shmemi_ucx_quiet(void);
 int shmemi_ucx_progress(void);

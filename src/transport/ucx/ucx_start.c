@@ -41,7 +41,7 @@ static void open_context(void)
     ucp_params_t p = {
         .field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED |
                       UCP_PARAM_FIELD_ESTIMATED_NUM_EPS | UCP_PARAM_FIELD_NAME,
-        .features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64,
+        .features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_AM,
         .mt_workers_shared = multi,
         .estimated_num_eps = (size_t)shmemi_state.n_pes,
         .name = "shmem",
@@ -114,6 +114,7 @@ static const struct shmemi_transport ucx_transport = {
     .put_nbi = shmemi_ucx_put_nbi,
     .get_nbi = shmemi_ucx_get_nbi,
     .put_internal = shmemi_ucx_put_internal,
+    .notify = shmemi_ucx_notify,
     .amo = shmemi_ucx_amo,
     .amo_post = shmemi_ucx_amo_post,
     .fence = shmemi_ucx_fence,
@@ -127,6 +128,7 @@ const struct shmemi_transport *shmemi_ucx_start(int shared)
     multi = shared || shmemi_state.thread_level == SHMEM_THREAD_MULTIPLE;
     open_context();
     open_worker();
+    shmemi_ucx_notify_init();
     exchange_addresses();
     shmemi_ucx.eps = xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.eps);
     pthread_mutex_init(&shmemi_ucx.lock, NULL);

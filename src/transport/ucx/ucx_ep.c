@@ -1,43 +1,44 @@
 /* Endpoints are made on first use: a job of N PEs where each talks to a few
- * others must not pay for N connections per PE at shmem_init. */
+ * others must not pay for N connections per PE at shmem_init. Every
+ * endpoint, a context's worker's too, connects to the peer's shared worker:
+ * so a PE serves its peers by progressing that one worker alone. */
 #include "../../init/runtime.h"
 #include "ucx.h"
 
-ucp_ep_h shmemi_ucx_ep(const char *call, int pe)
+ucp_ep_h shmemi_ucx_ep(const char *call, struct shmemi_ucx_worker *w, int pe)
 {
-    ucp_ep_h ep = atomic_load_explicit(&shmemi_ucx.eps[pe], memory_order_acquire);
+    ucp_ep_h ep = atomic_load_explicit(&w->eps[pe], memory_order_acquire);
     if (__builtin_expect(ep != NULL, 1))
         return ep;
     pthread_mutex_lock(&shmemi_ucx.lock);
-    ep = atomic_load_explicit(&shmemi_ucx.eps[pe], memory_order_relaxed);
+    ep = atomic_load_explicit(&w->eps[pe], memory_order_relaxed);
     if (!ep) {
         ucp_ep_params_t p = {
             .field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS,
             .address = (const ucp_address_t *)(shmemi_ucx.addrs +
                                                (size_t)pe * shmemi_ucx.addr_len),
         };
-        ucs_status_t st = ucp_ep_create(shmemi_ucx.worker, &p, &ep);
+        ucs_status_t st = ucp_ep_create(w->worker, &p, &ep);
         if (st != UCS_OK)
             shmemi_ucx_fail(call, "ucp_ep_create", st, pe);
-        atomic_store_explicit(&shmemi_ucx.eps[pe], ep, memory_order_release);
+        atomic_store_explicit(&w->eps[pe], ep, memory_order_release);
     }
     pthread_mutex_unlock(&shmemi_ucx.lock);
     return ep;
 }
 
-/* After the last barrier, with every operation complete (it quieted):
- * a flushing close has nothing left to wait for at the peers. */
-void shmemi_ucx_eps_close(void)
+/* With every operation of w complete (its owner quieted): a flushing close
+ * has nothing left to wait for at the peers. */
+void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
 {
     struct shmemi_ucx_batch b;
-    shmemi_ucx_batch_init(&b);
+    shmemi_ucx_batch_init(&b, w);
     for (int pe = 0; pe < shmemi_state.n_pes; pe++) {
-        ucp_ep_h ep = atomic_load(&shmemi_ucx.eps[pe]);
+        ucp_ep_h ep = atomic_load(&w->eps[pe]);
         if (!ep)
             continue;
-        shmemi_ucx_batch_add(&b, "shmem_finalize", "ucp_ep_close_nbx",
-                             ucp_ep_close_nbx(ep, &b.param), pe);
-        atomic_store(&shmemi_ucx.eps[pe], NULL);
+        shmemi_ucx_batch_add(&b, call, "ucp_ep_close_nbx", ucp_ep_close_nbx(ep, &b.param), pe);
+        atomic_store(&w->eps[pe], NULL);
     }
-    shmemi_ucx_batch_wait(&b, "shmem_finalize", "ucp_ep_close_nbx", -1);
+    shmemi_ucx_batch_wait(&b, call, "ucp_ep_close_nbx", -1);
 }

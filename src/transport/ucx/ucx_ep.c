@@ -2,6 +2,8 @@
  * others must not pay for N connections per PE at shmem_init. Every
  * endpoint, a context's worker's too, connects to the peer's shared worker:
  * so a PE serves its peers by progressing that one worker alone. */
+#include "../../init/config.h"
+#include "../../init/error.h"
 #include "../../init/runtime.h"
 #include "ucx.h"
 
@@ -27,8 +29,12 @@ ucp_ep_h shmemi_ucx_ep(const char *call, struct shmemi_ucx_worker *w, int pe)
     return ep;
 }
 
-/* With every operation of w complete (its owner quieted): a flushing close
- * has nothing left to wait for at the peers. */
+/* With every operation of w complete (its owner quieted), the flushing
+ * close only delivers what needs no completion (the last barrier's flags).
+ * A peer may be gone by then: over tcp, one that left shmem_finalize first
+ * resets the connection (about one 4-PE run of vnode_nbi in three, once
+ * contexts had workers of their own). It had nothing left to wait for from
+ * this PE, so a failed close is reported under SHMEM_DEBUG only. */
 void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
 {
     struct shmemi_ucx_batch b;
@@ -40,5 +46,9 @@ void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
         shmemi_ucx_batch_add(&b, call, "ucp_ep_close_nbx", ucp_ep_close_nbx(ep, &b.param), pe);
         atomic_store(&w->eps[pe], NULL);
     }
-    shmemi_ucx_batch_wait(&b, call, "ucp_ep_close_nbx", -1);
+    shmemi_ucx_batch_drain(&b, 0);
+    ucs_status_t st = atomic_load_explicit(&b.status, memory_order_relaxed);
+    if (st != UCS_OK && shmemi_config.debug)
+        shmemi_warn(call, "closing UCX endpoints: %s (a peer that finished first; "
+                    "nothing was lost)", ucs_status_string(st));
 }

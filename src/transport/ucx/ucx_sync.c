@@ -12,6 +12,7 @@
  * library delays its peers' operations but cannot deadlock them, since a
  * peer that waits for it does so inside a library call that will progress
  * once it reaches one. */
+#include "../../init/runtime.h"
 #include "ucx.h"
 
 /* A context's worker only initiates, so only its own thread's waits (or,
@@ -34,13 +35,19 @@ void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc)
 }
 
 /* The _nbi transfers' own completion first: the flush alone may miss a
- * get's data (ucx_rma.c says when). Then a worker flush, unless no put of
- * the program's was issued since the last one began: AMOs and blocking gets
- * are complete when they return, and the runtime's own puts (barrier flags)
- * need no completion, so a barrier after a barrier does not wait a round
- * trip for the acknowledgement of the last one's flags. With threads, a
- * quiet skips only when a flush that began after its thread's last put has
- * ended. */
+ * get's data (ucx_rma.c says when). Then a flush of w's endpoints, unless
+ * no put of the program's was issued on w since the last one began: AMOs
+ * and blocking gets are complete when they return, and the runtime's own
+ * puts (barrier flags) need no completion, so a barrier after a barrier
+ * does not wait a round trip for the acknowledgement of the last one's
+ * flags. With threads, a quiet skips only when a flush that began after
+ * its thread's last put has ended.
+ *
+ * The endpoints, not the worker: ucp_worker_flush also flushes the
+ * endpoints UCX made inside the shared worker to answer peers' context
+ * workers, and over tcp that waited for those workers to be progressed,
+ * which only their own threads do: two PEs in shmem_quiet, each waiting
+ * for the other's context worker, hung (vnode_ctx, UCX_TLS=tcp,self). */
 void shmemi_ucx_worker_quiet(const char *call, struct shmemi_ucx_worker *w)
 {
     shmemi_ucx_batch_wait(&w->nbi, call, "a non-blocking put or get", -1);
@@ -49,9 +56,13 @@ void shmemi_ucx_worker_quiet(const char *call, struct shmemi_ucx_worker *w)
         return;
     struct shmemi_ucx_batch b;
     shmemi_ucx_batch_init(&b, w);
-    shmemi_ucx_batch_add(&b, call, "ucp_worker_flush_nbx",
-                         ucp_worker_flush_nbx(w->worker, &b.param), -1);
-    shmemi_ucx_batch_wait(&b, call, "ucp_worker_flush_nbx", -1);
+    for (int pe = 0; pe < shmemi_state.n_pes; pe++) {
+        ucp_ep_h ep = atomic_load_explicit(&w->eps[pe], memory_order_acquire);
+        if (ep)
+            shmemi_ucx_batch_add(&b, call, "ucp_ep_flush_nbx", ucp_ep_flush_nbx(ep, &b.param),
+                                 pe);
+    }
+    shmemi_ucx_batch_wait(&b, call, "ucp_ep_flush_nbx", -1);
     uint64_t done = atomic_load_explicit(&w->puts_flushed, memory_order_relaxed);
     while (done < issued &&
            !atomic_compare_exchange_weak_explicit(&w->puts_flushed, &done, issued,

@@ -2,8 +2,8 @@
  * fence (and, on a device heap, one wait for the copy engine) whatever
  * their targets, so completing those to some PEs costs what completing
  * them all does: the list is checked and the context's quiet done (to
- * other nodes too: a worker flush costs about what flushing its endpoints
- * to the listed PEs would). */
+ * other nodes too: its worker's batch of _nbi requests holds every PE's,
+ * and completing some PEs' waits for the same requests). */
 #include <shmem.h>
 
 #include "../sync/sync.h"

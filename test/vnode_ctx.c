@@ -12,9 +12,10 @@
  *    completed by its own quiet, leaves the last value written;
  *  - a serialized context handed from thread to thread, while another
  *    thread waits in shmem_wait_until;
- *  - hundreds of private contexts made, used across nodes and destroyed
- *    (SHMEM_CTX_WORKERS=2 in one run makes slot reuse necessary; with
- *    SHMEM_DEBUG=1, vnode.cmake checks that none fell back). */
+ *  - hundreds of private and serialized contexts made, used across nodes
+ *    and destroyed (their workers are kept and reused; with SHMEM_DEBUG=1,
+ *    vnode.cmake checks that none fell back, and with SHMEM_CTX_WORKERS=2
+ *    that some did, the results being the same). */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>

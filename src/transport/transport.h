@@ -33,7 +33,8 @@ struct shmemi_transport {
      * never used by two threads at once): NULL to share the PE's. Made at
      * the context's first operation on another node, in that thread. */
     struct shmemi_remote_ctx *(*ctx_open)(const char *call, long options);
-    /* Completes the context's operations and frees what ctx_open made. */
+    /* Completes the context's operations and takes back what ctx_open
+     * gave it (which the transport may keep for a later context). */
     void (*ctx_close)(const char *call, struct shmemi_remote_ctx *rc);
     /* The operations below take the context they belong to (rc, NULL for
      * the shared resources); fence and quiet order or complete its

@@ -76,11 +76,11 @@ struct shmemi_ucx {
 };
 
 /* A context's own worker, in slot of the table that the waits of the
- * runtime progress (ucx_ctx.c). */
+ * runtime progress (ucx_ctx.c); kept there for later contexts. */
 struct shmemi_remote_ctx {
     struct shmemi_ucx_worker w;
     int slot;
-    int private; /* SHMEM_CTX_PRIVATE: its thread alone uses it */
+    int private; /* its context's SHMEM_CTX_PRIVATE: one thread uses it */
 };
 
 extern struct shmemi_ucx shmemi_ucx;
@@ -147,13 +147,14 @@ size_t shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w, const vo
 void shmemi_ucx_rkeys_fini(struct shmemi_ucx_worker *w);
 void shmemi_ucx_mem_fini(void);
 
-/* ucx_ctx.c: contexts' own workers, and the table of them. */
+/* ucx_ctx.c: contexts' own workers, and the table of them; close
+ * completes a context's operations and keeps its worker for the next. */
 struct shmemi_remote_ctx *shmemi_ucx_ctx_open(const char *call, long options);
 void shmemi_ucx_ctx_close(const char *call, struct shmemi_remote_ctx *rc);
 /* Progresses the contexts' workers that the calling thread may. */
 int shmemi_ucx_ctx_progress(void);
 void shmemi_ucx_ctx_start(void);
-/* Closes the contexts still open (their threads are done), before the
+/* Destroys the contexts' workers (every context is gone), before the
  * shared worker goes. */
 void shmemi_ucx_ctx_fini(void);
 

@@ -29,12 +29,16 @@ ucp_ep_h shmemi_ucx_ep(const char *call, struct shmemi_ucx_worker *w, int pe)
     return ep;
 }
 
-/* With every operation of w complete (its owner quieted), the flushing
- * close only delivers what needs no completion (the last barrier's flags).
- * A peer may be gone by then: over tcp, one that left shmem_finalize first
- * resets the connection (about one 4-PE run of vnode_nbi in three, once
- * contexts had workers of their own). It had nothing left to wait for from
- * this PE, so a failed close is reported under SHMEM_DEBUG only. */
+/* At shmem_finalize, after the last barrier, with every operation of w
+ * complete (a context's worker was quieted when its context went; the
+ * shared one before the barrier): the flushing close only delivers what
+ * needs no completion (the barrier's last flags). A peer may be gone by
+ * then, its worker destroyed: over tcp, the close then fails, at once or
+ * later ("Connection reset by remote peer", "Endpoint timeout"; about one
+ * 4-PE run of vnode_nbi or vnode_ctx in three, once contexts had workers
+ * of their own). A peer that destroyed its worker had passed the barrier
+ * and needed nothing more from this PE, so a failed close is reported under
+ * SHMEM_DEBUG only. */
 void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
 {
     struct shmemi_ucx_batch b;
@@ -43,7 +47,11 @@ void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
         ucp_ep_h ep = atomic_load(&w->eps[pe]);
         if (!ep)
             continue;
-        shmemi_ucx_batch_add(&b, call, "ucp_ep_close_nbx", ucp_ep_close_nbx(ep, &b.param), pe);
+        ucs_status_ptr_t req = ucp_ep_close_nbx(ep, &b.param);
+        if (UCS_PTR_IS_ERR(req))
+            atomic_store_explicit(&b.status, UCS_PTR_STATUS(req), memory_order_relaxed);
+        else
+            shmemi_ucx_batch_add(&b, call, "ucp_ep_close_nbx", req, pe);
         atomic_store(&w->eps[pe], NULL);
     }
     shmemi_ucx_batch_drain(&b, 0);

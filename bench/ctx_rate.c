@@ -29,6 +29,9 @@ static int threads = 1, window = 1, quiets = 20000;
 static long options = SHMEM_CTX_PRIVATE;
 static uint64_t *slots; /* [thread][MAX_WINDOW] on PE 1 */
 static pthread_barrier_t go;
+/* Each thread's start and end: the span from the first start to the last
+ * end is the run (the main thread may be descheduled at the barriers). */
+static double began[MAX_THREADS], ended[MAX_THREADS];
 
 static double now(void)
 {
@@ -53,6 +56,7 @@ static void *run(void *arg)
         shmem_ctx_quiet(ctx);
     }
     pthread_barrier_wait(&go);
+    began[t] = now();
     for (int q = 0; q < quiets; q++) {
         for (int j = 0; j < window; j++) {
             v[j] = (uint64_t)q * MAX_WINDOW + (uint64_t)j + 1;
@@ -63,6 +67,7 @@ static void *run(void *arg)
         }
         shmem_ctx_quiet(ctx);
     }
+    ended[t] = now();
     pthread_barrier_wait(&go);
     shmem_ctx_destroy(ctx);
     return NULL;
@@ -102,11 +107,15 @@ int main(int argc, char **argv)
         for (int t = 0; t < threads; t++)
             pthread_create(&th[t], NULL, run, (void *)(intptr_t)t);
         pthread_barrier_wait(&go);
-        double t0 = now();
         pthread_barrier_wait(&go);
-        double secs = now() - t0;
         for (int t = 0; t < threads; t++)
             pthread_join(th[t], NULL);
+        double first = began[0], last = ended[0];
+        for (int t = 1; t < threads; t++) {
+            first = began[t] < first ? began[t] : first;
+            last = ended[t] > last ? ended[t] : last;
+        }
+        double secs = last - first;
         pthread_barrier_destroy(&go);
         double msgs = (double)threads * quiets * window;
         printf("ctx_rate threads %d window %d %.3f %.2f\n", threads, window, msgs / secs / 1e6,

@@ -3,7 +3,9 @@
 # (ctx_rate.c): T threads of PE 0 (1, 2, 4), each with a SHMEM_CTX_PRIVATE
 # context, put 8 bytes to PE 1 on another (virtual) node and quiet their
 # context, one put per quiet and 64 (_nbi) per quiet, over UCX_TLS=tcp,self
-# and sm,self. Columns, in Mmsg/s over all threads (the median of 3 runs):
+# and sm,self. Columns, in Mmsg/s over all threads (the median of 5 runs,
+# the three columns' runs taken in turn so that they share the machine's
+# moods):
 #   own     this build: each context has a UCX worker of its own
 #   shared  this build with SHMEM_CTX_WORKERS=0: the contexts share the
 #           PE's worker, as before contexts had workers
@@ -40,28 +42,27 @@ fi
 n=20000
 [ "$quick" = 1 ] && n=2000
 
-# <binary> <shmemrun> <threads> <window> [env...]: the median rate of 3.
+# <binary> <shmemrun> <threads> <window> [env...]: one run's rate.
 rate() {
     local bin=$1 launcher=$2 t=$3 w=$4; shift 4
-    local runs=()
-    for r in 1 2 3; do
-        runs+=("$(env SHMEM_VIRTUAL_NODES=1 "$@" timeout 300 "$launcher" -n 2 "$bin" \
-            -t "$t" -w "$w" -n $((n / w + 1)) | awk '$1 == "ctx_rate" { print $6 }')")
-    done
-    printf '%s\n' "${runs[@]}" | sort -g | sed -n 2p
+    env SHMEM_VIRTUAL_NODES=1 "$@" timeout 300 "$launcher" -n 2 "$bin" -t "$t" -w "$w" \
+        -n $((n / w + 1)) | awk '$1 == "ctx_rate" { print $6 }'
 }
+median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
 
 printf '%-9s %7s %6s %8s %8s %8s\n' tls threads window own shared base
 for tls in tcp,self sm,self; do
     for w in 1 64; do
         for t in 1 2 4; do
-            own=$(rate "$tmp/own" "$builddir/shmemrun" $t $w UCX_TLS=$tls)
-            shared=$(rate "$tmp/own" "$builddir/shmemrun" $t $w UCX_TLS=$tls \
-                SHMEM_CTX_WORKERS=0)
-            b=-
-            [ -n "$base" ] && b=$(rate "$tmp/base" "$base/shmemrun" $t $w UCX_TLS=$tls)
-            printf '%-9s %7s %6s %8s %8s %8s\n' $tls $t $w "${own:-FAIL}" "${shared:-FAIL}" \
-                "${b:-FAIL}"
+            own=() shared=() b=()
+            for r in 1 2 3 4 5; do
+                own+=("$(rate "$tmp/own" "$builddir/shmemrun" $t $w UCX_TLS=$tls)")
+                shared+=("$(rate "$tmp/own" "$builddir/shmemrun" $t $w UCX_TLS=$tls \
+                    SHMEM_CTX_WORKERS=0)")
+                [ -n "$base" ] && b+=("$(rate "$tmp/base" "$base/shmemrun" $t $w UCX_TLS=$tls)")
+            done
+            printf '%-9s %7s %6s %8s %8s %8s\n' $tls $t $w "$(median "${own[@]}")" \
+                "$(median "${shared[@]}")" "$([ -n "$base" ] && median "${b[@]}" || echo -)"
         done
     done
 done

@@ -68,7 +68,8 @@ struct shmemi_remote_ctx *shmemi_ctx_remote_open(const char *call, shmem_ctx_t c
     return ctx->remote;
 }
 
-/* Its operations are complete; the team's lock may be held. */
+/* Completes c's operations on other nodes and gives back the transport's
+ * part; the team's lock may be held. */
 static void close_remote(const char *call, struct shmemi_ctx *c)
 {
     if (c->remote)

@@ -3,8 +3,8 @@
 # The host suite's programs run again this way: at 2 PEs on two nodes of one
 # (UCX alone), at 4 on two nodes of two (load/store and UCX in one job) and,
 # for the collectives and teams, at 3 on a node of two and a node of one
-# (nodes of different sizes). vnode.c and vnode_nbi.c cover what they do
-# not, and a PE killed on one node must end the job.
+# (nodes of different sizes). vnode.c, vnode_nbi.c and vnode_ctx.c cover
+# what they do not, and a PE killed on one node must end the job.
 if(NOT UCX_FOUND)
   return()
 endif()

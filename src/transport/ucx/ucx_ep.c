@@ -29,16 +29,23 @@ ucp_ep_h shmemi_ucx_ep(const char *call, struct shmemi_ucx_worker *w, int pe)
     return ep;
 }
 
+/* Whether a close failed only because the peer went first: after the last
+ * barrier it may destroy its workers and leave at any time, and over tcp
+ * this PE's endpoint to it then reports the connection reset, gone, or
+ * timed out, at once or later (about one 4-PE run of vnode_nbi or vnode_ctx
+ * in three, once contexts had workers of their own). */
+static int peer_gone(ucs_status_t st)
+{
+    return st == UCS_ERR_CONNECTION_RESET || st == UCS_ERR_NOT_CONNECTED ||
+           st == UCS_ERR_ENDPOINT_TIMEOUT;
+}
+
 /* At shmem_finalize, after the last barrier, with every operation of w
  * complete (a context's worker was quieted when its context went; the
- * shared one before the barrier): the flushing close only delivers what
- * needs no completion (the barrier's last flags). A peer may be gone by
- * then, its worker destroyed: over tcp, the close then fails, at once or
- * later ("Connection reset by remote peer", "Endpoint timeout"; about one
- * 4-PE run of vnode_nbi or vnode_ctx in three, once contexts had workers
- * of their own). A peer that destroyed its worker had passed the barrier
- * and needed nothing more from this PE, so a failed close is reported under
- * SHMEM_DEBUG only. */
+ * shared one before the barrier): a flushing close sends out what the
+ * endpoints still hold (a flag of that barrier may be in UCX's buffers),
+ * which a peer that has not left the barrier waits for; a peer that is
+ * gone needed nothing more, and SHMEM_DEBUG says so. */
 void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
 {
     struct shmemi_ucx_batch b;
@@ -48,14 +55,17 @@ void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
         if (!ep)
             continue;
         ucs_status_ptr_t req = ucp_ep_close_nbx(ep, &b.param);
-        if (UCS_PTR_IS_ERR(req))
-            atomic_store_explicit(&b.status, UCS_PTR_STATUS(req), memory_order_relaxed);
+        ucs_status_t ok = UCS_OK;
+        if (UCS_PTR_IS_ERR(req) && peer_gone(UCS_PTR_STATUS(req)))
+            atomic_compare_exchange_strong(&b.status, &ok, UCS_PTR_STATUS(req));
         else
             shmemi_ucx_batch_add(&b, call, "ucp_ep_close_nbx", req, pe);
         atomic_store(&w->eps[pe], NULL);
     }
     shmemi_ucx_batch_drain(&b, 0);
     ucs_status_t st = atomic_load_explicit(&b.status, memory_order_relaxed);
+    if (st != UCS_OK && !peer_gone(st))
+        shmemi_ucx_fail(call, "ucp_ep_close_nbx", st, -1);
     if (st != UCS_OK && shmemi_config.debug)
         shmemi_warn(call, "closing UCX endpoints: %s (a peer that finished first; "
                     "nothing was lost)", ucs_status_string(st));

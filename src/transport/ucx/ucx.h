@@ -57,6 +57,8 @@ struct shmemi_ucx_batch {
 struct shmemi_ucx_worker {
     ucp_worker_h worker;
     _Atomic(ucp_ep_h) *eps;    /* [n_pes]: NULL until first used */
+    int *made;                 /* [n_pes]: the PEs of eps made, in order */
+    _Atomic int n_made;
     /* [n_pes] per chunk: the shared worker's made as the chunk is exposed,
      * a context's at its first use of the chunk. */
     _Atomic(ucp_rkey_h) *rkeys[SHMEMI_SEG_COUNT][SHMEMI_UCX_MAX_CHUNKS];

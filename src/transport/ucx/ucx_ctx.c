@@ -131,11 +131,12 @@ static struct shmemi_remote_ctx *make(const char *call, int private, size_t i)
 {
     struct shmemi_remote_ctx *rc = calloc(1, sizeof *rc);
     _Atomic(ucp_ep_h) *eps = calloc((size_t)shmemi_state.n_pes, sizeof *eps);
+    int *made = calloc((size_t)shmemi_state.n_pes, sizeof *made);
     ucp_worker_params_t p = {
         .field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE,
         .thread_mode = UCS_THREAD_MODE_SERIALIZED,
     };
-    ucs_status_t st = rc && eps ? ucp_worker_create(shmemi_ucx.context, &p, &rc->w.worker)
+    ucs_status_t st = rc && eps && made ? ucp_worker_create(shmemi_ucx.context, &p, &rc->w.worker)
                                 : UCS_ERR_NO_MEMORY;
     if (st != UCS_OK) {
         if (shmemi_config.debug)
@@ -144,11 +145,13 @@ static struct shmemi_remote_ctx *make(const char *call, int private, size_t i)
                         "slower when threads contend for the shared worker. Fewer "
                         "contexts at once, or a smaller SHMEM_CTX_WORKERS, avoid it",
                         kind(private), ucs_status_string(st));
+        free(made);
         free(eps);
         free(rc);
         return NULL;
     }
     rc->w.eps = eps;
+    rc->w.made = made;
     shmemi_ucx_batch_init(&rc->w.nbi, &rc->w);
     rc->slot = (int)i;
     atomic_store_explicit(&slots[i].rc, rc, memory_order_release);
@@ -245,6 +248,7 @@ void shmemi_ucx_ctx_fini(void)
         shmemi_ucx_rkeys_fini(&rc->w);
         shmemi_ucx_eps_close("shmem_finalize", &rc->w);
         ucp_worker_destroy(rc->w.worker);
+        free(rc->w.made);
         free(rc->w.eps);
         free(rc);
     }

@@ -24,6 +24,9 @@ ucp_ep_h shmemi_ucx_ep(const char *call, struct shmemi_ucx_worker *w, int pe)
         if (st != UCS_OK)
             shmemi_ucx_fail(call, "ucp_ep_create", st, pe);
         atomic_store_explicit(&w->eps[pe], ep, memory_order_release);
+        int n = atomic_load_explicit(&w->n_made, memory_order_relaxed);
+        w->made[n] = pe;
+        atomic_store_explicit(&w->n_made, n + 1, memory_order_release);
     }
     pthread_mutex_unlock(&shmemi_ucx.lock);
     return ep;

@@ -103,6 +103,7 @@ static void fini(void)
     ucp_cleanup(shmemi_ucx.context);
     free(shmemi_ucx.addrs);
     free(shmemi_ucx.shared.eps);
+    free(shmemi_ucx.shared.made);
     pthread_mutex_destroy(&shmemi_ucx.lock);
     memset(&shmemi_ucx, 0, sizeof shmemi_ucx);
 }
@@ -135,6 +136,8 @@ const struct shmemi_transport *shmemi_ucx_start(int shared)
     exchange_addresses();
     shmemi_ucx.shared.eps =
         xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.shared.eps);
+    shmemi_ucx.shared.made =
+        xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.shared.made);
     pthread_mutex_init(&shmemi_ucx.lock, NULL);
     shmemi_ucx_batch_init(&shmemi_ucx.shared.nbi, &shmemi_ucx.shared);
     shmemi_ucx_ctx_start();

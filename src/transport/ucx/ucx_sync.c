@@ -12,7 +12,6 @@
  * library delays its peers' operations but cannot deadlock them, since a
  * peer that waits for it does so inside a library call that will progress
  * once it reaches one. */
-#include "../../init/runtime.h"
 #include "ucx.h"
 
 /* A context's worker only initiates, so only its own thread's waits (or,
@@ -43,7 +42,8 @@ void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc)
  * flags. With threads, a quiet skips only when a flush that began after
  * its thread's last put has ended.
  *
- * The endpoints, not the worker: ucp_worker_flush also flushes the
+ * The endpoints made (a list: a job of thousands of PEs where each talks
+ * to a few pays for a few), not the worker: ucp_worker_flush also flushes the
  * endpoints UCX made inside the shared worker to answer peers' context
  * workers, and over tcp that waited for those workers to be progressed,
  * which only their own threads do: two PEs in shmem_quiet, each waiting
@@ -56,11 +56,11 @@ void shmemi_ucx_worker_quiet(const char *call, struct shmemi_ucx_worker *w)
         return;
     struct shmemi_ucx_batch b;
     shmemi_ucx_batch_init(&b, w);
-    for (int pe = 0; pe < shmemi_state.n_pes; pe++) {
-        ucp_ep_h ep = atomic_load_explicit(&w->eps[pe], memory_order_acquire);
-        if (ep)
-            shmemi_ucx_batch_add(&b, call, "ucp_ep_flush_nbx", ucp_ep_flush_nbx(ep, &b.param),
-                                 pe);
+    int n = atomic_load_explicit(&w->n_made, memory_order_acquire);
+    for (int i = 0; i < n; i++) {
+        int pe = w->made[i];
+        ucp_ep_h ep = atomic_load_explicit(&w->eps[pe], memory_order_relaxed);
+        shmemi_ucx_batch_add(&b, call, "ucp_ep_flush_nbx", ucp_ep_flush_nbx(ep, &b.param), pe);
     }
     shmemi_ucx_batch_wait(&b, call, "ucp_ep_flush_nbx", -1);
     uint64_t done = atomic_load_explicit(&w->puts_flushed, memory_order_relaxed);

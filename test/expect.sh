@@ -1,15 +1,19 @@
 #!/bin/bash
 # Runs a command that is meant to fail (or to print something) and checks how:
-#   expect.sh [--status N|nonzero] [--match REGEX]... [--within SEC] -- cmd...
+#   expect.sh [--status N|nonzero] [--match REGEX]... [--reject REGEX]...
+#             [--within SEC] -- cmd...
+# (--reject: the output must not match REGEX.)
 # It also checks that the run left nothing behind in /dev/shm or /tmp whose
 # name mentions shmem, and that it ended within SEC seconds (default 30).
 status=any
 within=30
 matches=()
+rejects=()
 while [ $# -gt 0 ]; do
     case "$1" in
     --status) status=$2; shift 2 ;;
     --match) matches+=("$2"); shift 2 ;;
+    --reject) rejects+=("$2"); shift 2 ;;
     --within) within=$2; shift 2 ;;
     --) shift; break ;;
     *) echo "expect.sh: unknown option $1" >&2; exit 2 ;;
@@ -38,6 +42,9 @@ nonzero) [ "$rc" -ne 0 ] || { echo "expect.sh: FAIL: expected a non-zero status"
 esac
 for m in "${matches[@]}"; do
     grep -Eq -- "$m" "$out" || { echo "expect.sh: FAIL: output lacks /$m/"; fail=1; }
+done
+for m in "${rejects[@]}"; do
+    ! grep -Eq -- "$m" "$out" || { echo "expect.sh: FAIL: output has /$m/"; fail=1; }
 done
 after=$(leftovers)
 if [ "$before" != "$after" ]; then

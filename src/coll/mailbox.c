@@ -143,7 +143,7 @@ void shmemi_mailbox_post(int pe, size_t bytes)
         /* The payload lands before the number that announces it. */
         shmemi_remote->put_internal("a small collective (its message to another node)",
                                     slot + HEAD, staging + HEAD, bytes, pe);
-        shmemi_remote->fence();
+        shmemi_remote->fence("a small collective (its message to another node)", NULL);
     }
     shmemi_peer_store32("a small collective (its mailbox word to another node)",
                         (_Atomic uint32_t *)slot, seq, pe);

@@ -80,7 +80,7 @@ size_t shmemi_coll_bytes(const struct shmemi_coll *c, size_t nelems, size_t elem
 static long psync_op(const struct shmemi_coll *c, enum shmemi_amo_op op, int word,
                      long value, int i)
 {
-    uint64_t w = shmemi_amo(c->call, op, &c->psync[word], sizeof(long),
+    uint64_t w = shmemi_amo(c->call, SHMEM_CTX_DEFAULT, op, &c->psync[word], sizeof(long),
                             (uint64_t)(unsigned long)value, 0, shmemi_coll_pe(c, i));
     return sizeof(long) == 4 ? (long)(int32_t)(uint32_t)w : (long)w;
 }

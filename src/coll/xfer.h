@@ -24,22 +24,23 @@ static inline void shmemi_coll_fetch(const struct shmemi_coll *c, void *dest,
                                      const void *source, int i, size_t len)
 {
     if (len)
-        shmemi_get_from(c->call, shmemi_coll_mine(c, dest, len), source, len,
-                        shmemi_coll_pe(c, i));
+        shmemi_get_from(c->call, SHMEM_CTX_DEFAULT, shmemi_coll_mine(c, dest, len), source,
+                        len, shmemi_coll_pe(c, i));
 }
 
 /* Private buf <- source on member i. */
 static inline void shmemi_coll_get(const struct shmemi_coll *c, void *buf,
                                    const void *source, int i, size_t len)
 {
-    shmemi_get_from(c->call, buf, source, len, shmemi_coll_pe(c, i));
+    shmemi_get_from(c->call, SHMEM_CTX_DEFAULT, buf, source, len, shmemi_coll_pe(c, i));
 }
 
 /* dest on member i <- private buf. */
 static inline void shmemi_coll_put(const struct shmemi_coll *c, void *dest, int i,
                                    const void *buf, size_t len)
 {
-    shmemi_put_xfer(c->call, dest, buf, len, shmemi_coll_pe(c, i), SHMEMI_PUT_LANDED);
+    shmemi_put_xfer(c->call, SHMEM_CTX_DEFAULT, dest, buf, len, shmemi_coll_pe(c, i),
+                    SHMEMI_PUT_LANDED);
 }
 
 /* n elements: dest on this member, dst elements apart <- source on member
@@ -52,8 +53,9 @@ static inline void shmemi_coll_fetch_strided(const struct shmemi_coll *c, void *
         return;
     size_t dext = shmemi_rma_strided_extent(c->call, dst, n, elem);
     size_t sext = shmemi_rma_strided_extent(c->call, sst, n, elem);
-    shmemi_get_rows(c->call, shmemi_coll_mine(c, dest, dext), (size_t)dst * elem, source,
-                    (size_t)sst * elem, elem, n, sext, shmemi_coll_pe(c, i));
+    shmemi_get_rows(c->call, SHMEM_CTX_DEFAULT, shmemi_coll_mine(c, dest, dext),
+                    (size_t)dst * elem, source, (size_t)sst * elem, elem, n, sext,
+                    shmemi_coll_pe(c, i));
 }
 
 #endif

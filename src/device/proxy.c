@@ -112,7 +112,7 @@ static void check_target(const char *call, const struct shmemi_proxy_slot *s, co
  * the requesters; *quieted counts the tickets the last quiet covered. */
 static void quiet_now(unsigned long long next, unsigned long long *quieted)
 {
-    shmemi_remote->quiet();
+    shmemi_remote->quiet("device proxy (shmem_quiet)", NULL);
     *quieted = next;
     store(px.quieted, next);
 }
@@ -136,39 +136,40 @@ static void execute(struct shmemi_proxy_slot *s, unsigned long long t,
     switch (op) {
     case SHMEMI_PROXY_PUT:
         check_target(call, s, sym, bytes);
-        shmemi_remote->put(call, sym, s->data, bytes, s->pe);
+        shmemi_remote->put(call, NULL, sym, s->data, bytes, s->pe);
         break;
     case SHMEMI_PROXY_GET:
         check_target(call, s, sym, bytes);
-        shmemi_remote->get(call, s->data, sym, bytes, s->pe);
+        shmemi_remote->get(call, NULL, s->data, sym, bytes, s->pe);
         break;
     case SHMEMI_PROXY_AMO:
         if ((bytes != 4 && bytes != 8) || s->amo > SHMEMI_PROXY_AMO_XOR)
             shmemi_fatal(call, "an AMO on a %zu-byte word (operation %u)", bytes, s->amo);
         check_target(call, s, sym, bytes);
-        s->result = shmemi_remote->amo(call, (enum shmemi_amo_op)s->amo, sym, bytes, s->value,
-                                       s->cond, s->pe);
+        s->result = shmemi_remote->amo(call, NULL, (enum shmemi_amo_op)s->amo, sym, bytes,
+                                       s->value, s->cond, s->pe);
         break;
     case SHMEMI_PROXY_PUT_SIGNAL: {
         void *sig = (void *)(uintptr_t)s->sig_addr;
         check_target(call, s, sig, sizeof(uint64_t));
         if (bytes) {
             check_target(call, s, sym, bytes);
-            shmemi_remote->put(call, sym, s->data, bytes, s->pe);
+            shmemi_remote->put(call, NULL, sym, s->data, bytes, s->pe);
         }
         /* The data (this request's and the earlier slots') first. */
-        shmemi_remote->fence();
-        shmemi_remote->amo(call, s->amo == SHMEMI_PROXY_AMO_ADD ? SHMEMI_AMO_ADD : SHMEMI_AMO_SET,
+        shmemi_remote->fence(call, NULL);
+        shmemi_remote->amo(call, NULL,
+                           s->amo == SHMEMI_PROXY_AMO_ADD ? SHMEMI_AMO_ADD : SHMEMI_AMO_SET,
                            sig, sizeof(uint64_t), s->value, 0, s->pe);
         break;
     }
     case SHMEMI_PROXY_FENCE:
         if (*quieted < t)
-            shmemi_remote->fence();
+            shmemi_remote->fence(call, NULL);
         break;
     case SHMEMI_PROXY_QUIET:
         if (*quieted < t)
-            shmemi_remote->quiet();
+            shmemi_remote->quiet(call, NULL);
         *quieted = t + 1;
         store(px.quieted, t + 1);
         break;

@@ -63,6 +63,12 @@
       "Run the device proxy on a host heap too, for host threads that post "  \
       "requests as kernels would: tests the proxy on machines without a GPU " \
       "(kernels themselves need SHMEM_HEAP=pinned to reach other nodes).")    \
+    X(SHMEM_CTX_WORKERS, ctx_workers, size, "64",                             \
+      "Contexts made with SHMEM_CTX_PRIVATE or SHMEM_CTX_SERIALIZED that may " \
+      "have a UCX worker of their own at once, per PE (made at a context's "  \
+      "first operation on another node, kept for later contexts). Past them " \
+      "a context shares the PE's worker: slower when threads contend, same "  \
+      "results. 0: always.")                                                  \
     X(SHMEM_PEER_TIMEOUT, peer_timeout, size, "10",                           \
       "Seconds shmem_init waits for the node's PEs to connect to each other " \
       "before it reports which ones are missing.")                            \

@@ -60,16 +60,17 @@ SHMEMI_AMO_WORD(uint64_t)
 /* The AMOs the CPU cannot do itself: a misaligned word (an error), a word
  * on another node (word is NULL; the transport's AMO) or a word in GPU
  * memory, which a kernel updates (src/device/cuda_amo.c). */
-uint64_t shmemi_amo_slow(const char *call, enum shmemi_amo_op op, const void *sym,
-                         void *word, size_t size, uint64_t value, uint64_t cond, int pe);
+uint64_t shmemi_amo_slow(const char *call, shmem_ctx_t ctx, enum shmemi_amo_op op,
+                         const void *sym, void *word, size_t size, uint64_t value,
+                         uint64_t cond, int pe);
 
-/* Performs op on the size-byte word (4 or 8) at symmetric address sym on
- * pe and returns the word's old value (0 for SET); value and cond carry the
+/* Performs op on ctx on the size-byte word (4 or 8) at symmetric address
+ * sym on pe and returns the word's old value (0 for SET); value and cond carry the
  * word's bits in their low size bytes. Ends the job on a bad PE, an address
  * outside the heap or a misaligned word. Inlined with constant op and size,
  * it is the bare atomic instruction after the checks on a heap the CPU can
  * reach. */
-static inline uint64_t shmemi_amo(const char *call, enum shmemi_amo_op op,
+static inline uint64_t shmemi_amo(const char *call, shmem_ctx_t ctx, enum shmemi_amo_op op,
                                   const void *sym, size_t size, uint64_t value,
                                   uint64_t cond, int pe)
 {
@@ -77,7 +78,7 @@ static inline uint64_t shmemi_amo(const char *call, enum shmemi_amo_op op,
     if (__builtin_expect(!p || ((uintptr_t)sym & (size - 1)) != 0 ||
                              shmemi_heap.kind == SHMEMI_HEAP_DEVICE,
                          0))
-        return shmemi_amo_slow(call, op, sym, p, size, value, cond, pe);
+        return shmemi_amo_slow(call, ctx, op, sym, p, size, value, cond, pe);
     if (size == sizeof(uint32_t))
         return shmemi_amo_uint32_t(op, (uint32_t *)p, (uint32_t)value, (uint32_t)cond);
     return shmemi_amo_uint64_t(op, (uint64_t *)p, value, cond);
@@ -87,17 +88,17 @@ static inline uint64_t shmemi_amo(const char *call, enum shmemi_amo_op op,
  * but to another node the transport's post, which may return before the
  * operation is done there (quiet completes it), as the specification
  * allows: a network round trip saved per call. */
-void shmemi_amo_post_slow(const char *call, enum shmemi_amo_op op, const void *sym, void *word,
-                          size_t size, uint64_t value, int pe);
+void shmemi_amo_post_slow(const char *call, shmem_ctx_t ctx, enum shmemi_amo_op op,
+                          const void *sym, void *word, size_t size, uint64_t value, int pe);
 
-static inline void shmemi_amo_post(const char *call, enum shmemi_amo_op op, const void *sym,
-                                   size_t size, uint64_t value, int pe)
+static inline void shmemi_amo_post(const char *call, shmem_ctx_t ctx, enum shmemi_amo_op op,
+                                   const void *sym, size_t size, uint64_t value, int pe)
 {
     char *p = shmemi_rma_target(call, sym, size, pe);
     if (__builtin_expect(!p || ((uintptr_t)sym & (size - 1)) != 0 ||
                              shmemi_heap.kind == SHMEMI_HEAP_DEVICE,
                          0)) {
-        shmemi_amo_post_slow(call, op, sym, p, size, value, pe);
+        shmemi_amo_post_slow(call, ctx, op, sym, p, size, value, pe);
         return;
     }
     if (size == sizeof(uint32_t))
@@ -133,27 +134,32 @@ static inline void shmemi_amo_post(const char *call, enum shmemi_amo_op op, cons
         return b.t;                                                           \
     }
 
-/* A typed AMO on dest of pe, for a row (T, N) whose SHMEMI_AMO_BITS are
- * defined: evaluates to the old value as a T. */
-#define SHMEMI_AMO_TYPED(N, call, op, dest, value, cond, pe)                  \
-    shmemi_amo_from_##N(shmemi_amo(call, op, dest, sizeof *(dest),            \
+/* A typed AMO on ctx on dest of pe, for a row (T, N) whose SHMEMI_AMO_BITS
+ * are defined: evaluates to the old value as a T. */
+#define SHMEMI_AMO_TYPED(N, call, ctx, op, dest, value, cond, pe)             \
+    shmemi_amo_from_##N(shmemi_amo(call, ctx, op, dest, sizeof *(dest),       \
                                    shmemi_amo_to_##N(value),                  \
                                    shmemi_amo_to_##N(cond), pe))
 
 /* A non-fetching typed AMO (shmemi_amo_post). */
-#define SHMEMI_AMO_TYPED_POST(N, call, op, dest, value, pe)                   \
-    shmemi_amo_post(call, op, dest, sizeof *(dest), shmemi_amo_to_##N(value), pe)
+#define SHMEMI_AMO_TYPED_POST(N, call, ctx, op, dest, value, pe)              \
+    shmemi_amo_post(call, ctx, op, dest, sizeof *(dest),                      \
+                    shmemi_amo_to_##N(value), pe)
 
 /* Defines shmem_ctx_NAME(ctx, params..., pe) and shmem_NAME(params..., pe)
- * with one body, in which pe is already a world PE. PARAMS is
- * parenthesised. */
+ * with one body, in which pe is already a world PE and ctx the context
+ * (SHMEM_CTX_DEFAULT in shmem_NAME). PARAMS is parenthesised. */
 #define SHMEMI_AMO_PAIR(RET, NAME, PARAMS, ...)                               \
     RET shmem_ctx_##NAME(shmem_ctx_t ctx, SHMEMI_AMO_ID PARAMS, int pe)       \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
         __VA_ARGS__                                                           \
     }                                                                         \
-    RET shmem_##NAME(SHMEMI_AMO_ID PARAMS, int pe) { __VA_ARGS__ }
+    RET shmem_##NAME(SHMEMI_AMO_ID PARAMS, int pe)                            \
+    {                                                                         \
+        const shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                            \
+        __VA_ARGS__                                                           \
+    }
 #define SHMEMI_AMO_ID(...) __VA_ARGS__
 
 /* Under SHMEM_DEBUG: the fetch buffer of an _nbi AMO must be real memory. */

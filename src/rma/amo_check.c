@@ -9,15 +9,17 @@
 #include "../device/cuda_amo.h"
 #endif
 
-uint64_t shmemi_amo_slow(const char *call, enum shmemi_amo_op op, const void *sym,
-                         void *word, size_t size, uint64_t value, uint64_t cond, int pe)
+uint64_t shmemi_amo_slow(const char *call, shmem_ctx_t ctx, enum shmemi_amo_op op,
+                         const void *sym, void *word, size_t size, uint64_t value,
+                         uint64_t cond, int pe)
 {
     if ((uintptr_t)sym & (size - 1))
         shmemi_fatal(call, "address %p is not aligned to the %zu-byte size of "
                      "its type; AMOs need naturally aligned objects (as "
                      "shmem_malloc returns them)", sym, size);
     if (!word)
-        return shmemi_remote->amo(call, op, sym, size, value, cond, pe);
+        return shmemi_remote->amo(call, shmemi_ctx_remote(call, ctx), op, sym, size, value,
+                                  cond, pe);
 #ifdef SHMEM_HAVE_CUDA
     return shmemi_device_amo(call, op, word, size, value, cond);
 #else
@@ -26,11 +28,11 @@ uint64_t shmemi_amo_slow(const char *call, enum shmemi_amo_op op, const void *sy
 #endif
 }
 
-void shmemi_amo_post_slow(const char *call, enum shmemi_amo_op op, const void *sym, void *word,
-                          size_t size, uint64_t value, int pe)
+void shmemi_amo_post_slow(const char *call, shmem_ctx_t ctx, enum shmemi_amo_op op,
+                          const void *sym, void *word, size_t size, uint64_t value, int pe)
 {
     if (!word && ((uintptr_t)sym & (size - 1)) == 0)
-        shmemi_remote->amo_post(call, op, sym, size, value, pe);
+        shmemi_remote->amo_post(call, shmemi_ctx_remote(call, ctx), op, sym, size, value, pe);
     else
-        shmemi_amo_slow(call, op, sym, word, size, value, 0, pe);
+        shmemi_amo_slow(call, ctx, op, sym, word, size, value, 0, pe);
 }

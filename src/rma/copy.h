@@ -4,6 +4,7 @@
 #ifndef SHMEMI_COPY_H
 #define SHMEMI_COPY_H
 
+#include "ctx.h"
 #include "rma.h"
 
 /* How a put completes. LANDED: on return (a collective's, which signals
@@ -16,13 +17,13 @@ enum shmemi_put_kind { SHMEMI_PUT_LANDED, SHMEMI_PUT_LOCAL, SHMEMI_PUT_NBI };
 
 /* The copy itself: into the peer window, or through the transport, whose
  * non-blocking form quiet completes. */
-static inline void shmemi_put_xfer(const char *call, void *dest, const void *src, size_t len,
-                                   int pe, enum shmemi_put_kind kind)
+static inline void shmemi_put_xfer(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
+                                   size_t len, int pe, enum shmemi_put_kind kind)
 {
     char *t = shmemi_rma_target(call, dest, len, pe);
     if (__builtin_expect(!t, 0))
-        (kind == SHMEMI_PUT_NBI ? shmemi_remote->put_nbi : shmemi_remote->put)(call, dest, src,
-                                                                               len, pe);
+        (kind == SHMEMI_PUT_NBI ? shmemi_remote->put_nbi : shmemi_remote->put)(
+            call, shmemi_ctx_remote(call, ctx), dest, src, len, pe);
     else if (kind == SHMEMI_PUT_LANDED)
         shmemi_heap_copy(t, src, len);
     else if (kind == SHMEMI_PUT_LOCAL)
@@ -31,71 +32,72 @@ static inline void shmemi_put_xfer(const char *call, void *dest, const void *src
         shmemi_heap_put_nbi(t, src, len);
 }
 
-static inline void shmemi_get_xfer(const char *call, void *dest, const void *src, size_t len,
-                                   int pe, int nbi)
+static inline void shmemi_get_xfer(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
+                                   size_t len, int pe, int nbi)
 {
     const char *s = shmemi_rma_target(call, src, len, pe);
     if (__builtin_expect(!s, 0))
-        (nbi ? shmemi_remote->get_nbi : shmemi_remote->get)(call, dest, src, len, pe);
+        (nbi ? shmemi_remote->get_nbi : shmemi_remote->get)(call, shmemi_ctx_remote(call, ctx),
+                                                            dest, src, len, pe);
     else if (nbi)
         shmemi_heap_get_nbi(dest, s, len);
     else
         shmemi_heap_copy(dest, s, len);
 }
 
-static inline void shmemi_put_to(const char *call, void *dest, const void *src, size_t len,
-                                 int pe)
+static inline void shmemi_put_to(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
+                                 size_t len, int pe)
 {
-    shmemi_put_xfer(call, dest, src, len, pe, SHMEMI_PUT_LOCAL);
+    shmemi_put_xfer(call, ctx, dest, src, len, pe, SHMEMI_PUT_LOCAL);
 }
 
-static inline void shmemi_get_from(const char *call, void *dest, const void *src, size_t len,
-                                   int pe)
+static inline void shmemi_get_from(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
+                                   size_t len, int pe)
 {
-    shmemi_get_xfer(call, dest, src, len, pe, 0);
+    shmemi_get_xfer(call, ctx, dest, src, len, pe, 0);
 }
 
 /* put/get (nbi 0) and put_nbi/get_nbi (nbi 1) of len bytes, checked. */
-static inline void shmemi_put_checked(const char *call, void *dest, const void *src,
-                                      size_t len, int pe, int nbi)
+static inline void shmemi_put_checked(const char *call, shmem_ctx_t ctx, void *dest,
+                                      const void *src, size_t len, int pe, int nbi)
 {
     if (len == 0)
         return;
     shmemi_rma_check_local(call, src, len);
-    shmemi_put_xfer(call, dest, src, len, pe, nbi ? SHMEMI_PUT_NBI : SHMEMI_PUT_LOCAL);
+    shmemi_put_xfer(call, ctx, dest, src, len, pe, nbi ? SHMEMI_PUT_NBI : SHMEMI_PUT_LOCAL);
 }
 
-static inline void shmemi_get_checked(const char *call, void *dest, const void *src,
-                                      size_t len, int pe, int nbi)
+static inline void shmemi_get_checked(const char *call, shmem_ctx_t ctx, void *dest,
+                                      const void *src, size_t len, int pe, int nbi)
 {
     if (len == 0)
         return;
     shmemi_rma_check_local(call, dest, len);
-    shmemi_get_xfer(call, dest, src, len, pe, nbi);
+    shmemi_get_xfer(call, ctx, dest, src, len, pe, nbi);
 }
 
-static inline void shmemi_put_bytes(const char *call, void *dest, const void *src,
+static inline void shmemi_put_bytes(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
                                     size_t len, int pe)
 {
-    shmemi_put_checked(call, dest, src, len, pe, 0);
+    shmemi_put_checked(call, ctx, dest, src, len, pe, 0);
 }
 
-static inline void shmemi_get_bytes(const char *call, void *dest, const void *src,
+static inline void shmemi_get_bytes(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
                                     size_t len, int pe)
 {
-    shmemi_get_checked(call, dest, src, len, pe, 0);
+    shmemi_get_checked(call, ctx, dest, src, len, pe, 0);
 }
 
-static inline void shmemi_put_nbi(const char *call, void *dest, const void *src, size_t len,
-                                  int pe)
+static inline void shmemi_put_nbi(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
+                                  size_t len, int pe)
 {
-    shmemi_put_checked(call, dest, src, len, pe, 1);
+    shmemi_put_checked(call, ctx, dest, src, len, pe, 1);
 }
 
-static inline void shmemi_get_nbi(const char *call, void *dest, const void *src, size_t len,
-                                  int pe)
+static inline void shmemi_get_nbi(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
+                                  size_t len, int pe)
 {
-    shmemi_get_checked(call, dest, src, len, pe, 1);
+    shmemi_get_checked(call, ctx, dest, src, len, pe, 1);
 }
 
 /* n rows of width bytes, dpitch and spitch bytes apart: every strided
@@ -118,46 +120,48 @@ static inline void shmemi_copy_rows(char *d, size_t dpitch, const char *s, size_
 }
 
 /* The rows into dest on pe, or out of src on pe: load/store or transport. */
-static inline void shmemi_put_rows(const char *call, char *dest, size_t dpitch, const char *src,
-                                   size_t spitch, size_t width, size_t n, size_t ext, int pe)
+static inline void shmemi_put_rows(const char *call, shmem_ctx_t ctx, char *dest, size_t dpitch,
+                                   const char *src, size_t spitch, size_t width, size_t n,
+                                   size_t ext, int pe)
 {
     char *t = shmemi_rma_target(call, dest, ext, pe);
     if (__builtin_expect(!t, 0))
-        shmemi_remote->put_rows(call, dest, dpitch, src, spitch, width, n, pe);
+        shmemi_remote->put_rows(call, shmemi_ctx_remote(call, ctx), dest, dpitch, src, spitch,
+                                width, n, pe);
     else
         shmemi_copy_rows(t, dpitch, src, spitch, width, n);
 }
 
-static inline void shmemi_get_rows(const char *call, char *dest, size_t dpitch, const char *src,
-                                   size_t spitch, size_t width, size_t n, size_t ext, int pe)
+static inline void shmemi_get_rows(const char *call, shmem_ctx_t ctx, char *dest, size_t dpitch,
+                                   const char *src, size_t spitch, size_t width, size_t n,
+                                   size_t ext, int pe)
 {
     const char *s = shmemi_rma_target(call, src, ext, pe);
     if (__builtin_expect(!s, 0))
-        shmemi_remote->get_rows(call, dest, dpitch, src, spitch, width, n, pe);
+        shmemi_remote->get_rows(call, shmemi_ctx_remote(call, ctx), dest, dpitch, src, spitch,
+                                width, n, pe);
     else
         shmemi_copy_rows(dest, dpitch, s, spitch, width, n);
 }
 
-static inline void shmemi_iput_elems(const char *call, void *dest, const void *src,
-                                     ptrdiff_t dst, ptrdiff_t sst, size_t n,
-                                     size_t elem, int pe)
+static inline void shmemi_iput_elems(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
+                                     ptrdiff_t dst, ptrdiff_t sst, size_t n, size_t elem, int pe)
 {
     if (n == 0)
         return;
     size_t ext = shmemi_rma_strided_extent(call, dst, n, elem);
     shmemi_rma_check_local(call, src, shmemi_rma_strided_extent(call, sst, n, elem));
-    shmemi_put_rows(call, dest, (size_t)dst * elem, src, (size_t)sst * elem, elem, n, ext, pe);
+    shmemi_put_rows(call, ctx, dest, (size_t)dst * elem, src, (size_t)sst * elem, elem, n, ext, pe);
 }
 
-static inline void shmemi_iget_elems(const char *call, void *dest, const void *src,
-                                     ptrdiff_t dst, ptrdiff_t sst, size_t n,
-                                     size_t elem, int pe)
+static inline void shmemi_iget_elems(const char *call, shmem_ctx_t ctx, void *dest, const void *src,
+                                     ptrdiff_t dst, ptrdiff_t sst, size_t n, size_t elem, int pe)
 {
     if (n == 0)
         return;
     size_t ext = shmemi_rma_strided_extent(call, sst, n, elem);
     shmemi_rma_check_local(call, dest, shmemi_rma_strided_extent(call, dst, n, elem));
-    shmemi_get_rows(call, dest, (size_t)dst * elem, src, (size_t)sst * elem, elem, n, ext, pe);
+    shmemi_get_rows(call, ctx, dest, (size_t)dst * elem, src, (size_t)sst * elem, elem, n, ext, pe);
 }
 
 #endif

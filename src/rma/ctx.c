@@ -61,6 +61,23 @@ int shmemi_ctx_reserve(struct shmemi_team *t, int n)
     return 0;
 }
 
+struct shmemi_remote_ctx *shmemi_ctx_remote_open(const char *call, shmem_ctx_t ctx)
+{
+    ctx->remote = shmemi_remote->ctx_open(call, ctx->options);
+    ctx->remote_pending = 0;
+    return ctx->remote;
+}
+
+/* Completes c's operations on other nodes and gives back the transport's
+ * part; the team's lock may be held. */
+static void close_remote(const char *call, struct shmemi_ctx *c)
+{
+    if (c->remote)
+        shmemi_remote->ctx_close(call, c->remote);
+    c->remote = NULL;
+    c->remote_pending = 0;
+}
+
 void shmemi_ctx_release_all(const char *call, struct shmemi_team *t)
 {
     int private_left = 0;
@@ -68,6 +85,7 @@ void shmemi_ctx_release_all(const char *call, struct shmemi_team *t)
     while (t->ctxs) {
         struct shmemi_ctx *c = t->ctxs;
         private_left += (c->options & SHMEM_CTX_PRIVATE) != 0;
+        close_remote(call ? call : "shmem_finalize", c);
         unlink_ctx(&t->ctxs, c);
         if (!c->pooled)
             free(c);
@@ -108,6 +126,8 @@ static int create(const char *call, struct shmemi_team *team, long options,
     if (c) {
         c->options = options;
         c->team = team;
+        c->remote = NULL;
+        c->remote_pending = (options & (SHMEM_CTX_PRIVATE | SHMEM_CTX_SERIALIZED)) != 0;
         c->owner = pthread_self();
         c->check_owner = (options & SHMEM_CTX_PRIVATE) && shmemi_config.debug;
         push(&team->ctxs, c);
@@ -139,7 +159,8 @@ void shmem_ctx_destroy(shmem_ctx_t ctx)
                      "contexts made by shmem_ctx_create or shmem_team_create_ctx");
     if (ctx->options & SHMEM_CTX_PRIVATE)
         shmemi_ctx_check_owner(__func__, ctx);
-    shmemi_quiet();
+    shmemi_ctx_quiet(__func__, ctx);
+    close_remote(__func__, ctx);
     struct shmemi_team *t = ctx->team;
     int pooled = ctx->pooled;
     pthread_mutex_lock(&t->ctx_lock);

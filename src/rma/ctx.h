@@ -4,12 +4,14 @@
  *
  * Between PEs of a node every operation is issued in the calling thread,
  * so a context carries no queue and no per-operation state: it is a team
- * and options. Concurrent use of a shareable context is therefore safe,
- * and the options restrict use without changing what the runtime does:
- *   SHMEM_CTX_SERIALIZED: accepted (there is no lock to drop).
+ * and options, and, for PEs of other nodes, the transport's part of it
+ * (remote). Concurrent use of a shareable context is therefore safe, and
+ * the options restrict use without changing what the runtime does:
+ *   SHMEM_CTX_SERIALIZED: to other nodes, the context gets a UCX worker of
+ *     its own, without UCX's lock (transport/ucx/ucx_ctx.c).
  *   SHMEM_CTX_PRIVATE: the creating thread alone may use and destroy it;
  *     destroying it from another thread is an error, and under SHMEM_DEBUG
- *     so is any use.
+ *     so is any use. To other nodes, as SERIALIZED.
  *   SHMEM_CTX_NOSTORE: quiet and fence need not cover the application's
  *     own stores, but they must still complete the context's puts, which
  *     are stores into the peer window (or copy-engine transfers on a
@@ -23,10 +25,15 @@
 
 #include "../init/error.h"
 #include "../team/team.h"
+#include "../transport/transport.h"
 
 struct shmemi_ctx {
     long options;
     struct shmemi_team *team;
+    /* The transport's part, made at the first operation on another node
+     * when remote_pending is set; NULL: the PE's shared resources. */
+    struct shmemi_remote_ctx *remote;
+    int remote_pending;
     pthread_t owner;  /* the creating thread */
     int check_owner;  /* SHMEM_CTX_PRIVATE under SHMEM_DEBUG */
     int pooled;       /* from the team's reserved array */
@@ -61,6 +68,23 @@ static inline int shmemi_ctx_pe(const char *call, shmem_ctx_t ctx, int pe)
         shmemi_ctx_check_owner(call, ctx);
     return shmemi_team_pe(ctx->team, pe);
 }
+
+struct shmemi_remote_ctx *shmemi_ctx_remote_open(const char *call, shmem_ctx_t ctx);
+
+/* What the transport's operations on ctx take (ctx is valid: checked, or
+ * the runtime's SHMEM_CTX_DEFAULT). The first call on a context that may
+ * have resources of its own makes them, in the calling thread: not at
+ * shmem_ctx_create, so that a context that only reaches PEs of its node,
+ * and every context of a job on one node, costs nothing. */
+static inline struct shmemi_remote_ctx *shmemi_ctx_remote(const char *call, shmem_ctx_t ctx)
+{
+    if (__builtin_expect(!ctx->remote_pending, 1))
+        return ctx->remote;
+    return shmemi_ctx_remote_open(call, ctx);
+}
+
+/* Completes ctx's operations (shmem_ctx_quiet). */
+void shmemi_ctx_quiet(const char *call, shmem_ctx_t ctx);
 
 /* Sets aside n contexts for t (its config.num_contexts), so that creating
  * that many cannot fail: 0, or -1 when memory is short. */

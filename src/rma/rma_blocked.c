@@ -26,27 +26,27 @@ static size_t blocked_extent(const char *call, const char *name, ptrdiff_t strid
     return (nblocks - 1) * (size_t)stride * elem + bsize * elem;
 }
 
-static inline void shmemi_ibput_elems(const char *call, void *dest, const void *src,
-                                      ptrdiff_t dst, ptrdiff_t sst, size_t bsize,
-                                      size_t nblocks, size_t elem, int pe)
+static inline void shmemi_ibput_elems(const char *call, shmem_ctx_t ctx, void *dest,
+                                      const void *src, ptrdiff_t dst, ptrdiff_t sst,
+                                      size_t bsize, size_t nblocks, size_t elem, int pe)
 {
     if (bsize == 0 || nblocks == 0)
         return;
     size_t ext = blocked_extent(call, "dst", dst, bsize, nblocks, elem);
     shmemi_rma_check_local(call, src, blocked_extent(call, "sst", sst, bsize, nblocks, elem));
-    shmemi_put_rows(call, dest, (size_t)dst * elem, src, (size_t)sst * elem, bsize * elem,
+    shmemi_put_rows(call, ctx, dest, (size_t)dst * elem, src, (size_t)sst * elem, bsize * elem,
                     nblocks, ext, pe);
 }
 
-static inline void shmemi_ibget_elems(const char *call, void *dest, const void *src,
-                                      ptrdiff_t dst, ptrdiff_t sst, size_t bsize,
-                                      size_t nblocks, size_t elem, int pe)
+static inline void shmemi_ibget_elems(const char *call, shmem_ctx_t ctx, void *dest,
+                                      const void *src, ptrdiff_t dst, ptrdiff_t sst,
+                                      size_t bsize, size_t nblocks, size_t elem, int pe)
 {
     if (bsize == 0 || nblocks == 0)
         return;
     size_t ext = blocked_extent(call, "sst", sst, bsize, nblocks, elem);
     shmemi_rma_check_local(call, dest, blocked_extent(call, "dst", dst, bsize, nblocks, elem));
-    shmemi_get_rows(call, dest, (size_t)dst * elem, src, (size_t)sst * elem, bsize * elem,
+    shmemi_get_rows(call, ctx, dest, (size_t)dst * elem, src, (size_t)sst * elem, bsize * elem,
                     nblocks, ext, pe);
 }
 
@@ -56,15 +56,15 @@ static inline void shmemi_ibget_elems(const char *call, void *dest, const void *
     void shmem_##NAME(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, \
                       size_t bsize, size_t nblocks, int pe)                   \
     {                                                                         \
-        shmemi_##KIND##_elems(__func__, dest, source, dst, sst, bsize,        \
-                              nblocks, E, pe);                                \
+        shmemi_##KIND##_elems(__func__, SHMEM_CTX_DEFAULT, dest, source, dst, \
+                              sst, bsize, nblocks, E, pe);                    \
     }                                                                         \
     void shmem_ctx_##NAME(shmem_ctx_t ctx, T *dest, const T *source,          \
                           ptrdiff_t dst, ptrdiff_t sst, size_t bsize,         \
                           size_t nblocks, int pe)                             \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_##KIND##_elems(__func__, dest, source, dst, sst, bsize,        \
+        shmemi_##KIND##_elems(__func__, ctx, dest, source, dst, sst, bsize,   \
                               nblocks, E, pe);                                \
     }
 

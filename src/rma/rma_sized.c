@@ -9,56 +9,56 @@
                           size_t nelems, int pe)                              \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+        shmemi_put_bytes(__func__, ctx, dest, source, nelems * (B / 8), pe);  \
     }                                                                         \
     void shmem_put##B(void *dest, const void *source, size_t nelems, int pe)  \
     {                                                                         \
-        shmemi_put_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+        shmemi_put_bytes(__func__, SHMEM_CTX_DEFAULT, dest, source, nelems * (B / 8), pe); \
     }                                                                         \
     void shmem_ctx_put##B##_nbi(shmem_ctx_t ctx, void *dest,                 \
                                 const void *source, size_t nelems, int pe)    \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_put_nbi(__func__, dest, source, nelems * (B / 8), pe);         \
+        shmemi_put_nbi(__func__, ctx, dest, source, nelems * (B / 8), pe);    \
     }                                                                         \
     void shmem_put##B##_nbi(void *dest, const void *source, size_t nelems,    \
                             int pe)                                           \
     {                                                                         \
-        shmemi_put_nbi(__func__, dest, source, nelems * (B / 8), pe);         \
+        shmemi_put_nbi(__func__, SHMEM_CTX_DEFAULT, dest, source, nelems * (B / 8), pe); \
     }                                                                         \
     void shmem_ctx_get##B(shmem_ctx_t ctx, void *dest, const void *source,   \
                           size_t nelems, int pe)                              \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+        shmemi_get_bytes(__func__, ctx, dest, source, nelems * (B / 8), pe);  \
     }                                                                         \
     void shmem_get##B(void *dest, const void *source, size_t nelems, int pe)  \
     {                                                                         \
-        shmemi_get_bytes(__func__, dest, source, nelems * (B / 8), pe);       \
+        shmemi_get_bytes(__func__, SHMEM_CTX_DEFAULT, dest, source, nelems * (B / 8), pe); \
     }                                                                         \
     void shmem_ctx_get##B##_nbi(shmem_ctx_t ctx, void *dest,                 \
                                 const void *source, size_t nelems, int pe)    \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_get_nbi(__func__, dest, source, nelems * (B / 8), pe);         \
+        shmemi_get_nbi(__func__, ctx, dest, source, nelems * (B / 8), pe);    \
     }                                                                         \
     void shmem_get##B##_nbi(void *dest, const void *source, size_t nelems,    \
                             int pe)                                           \
     {                                                                         \
-        shmemi_get_nbi(__func__, dest, source, nelems * (B / 8), pe);         \
+        shmemi_get_nbi(__func__, SHMEM_CTX_DEFAULT, dest, source, nelems * (B / 8), pe); \
     }                                                                         \
     void shmem_ctx_iput##B(shmem_ctx_t ctx, void *dest, const void *source,  \
                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
                            int pe)                                            \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_iput_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
+        shmemi_iput_elems(__func__, ctx, dest, source, dst, sst, nelems, B / 8, \
                           pe);                                                \
     }                                                                         \
     void shmem_iput##B(void *dest, const void *source, ptrdiff_t dst,         \
                        ptrdiff_t sst, size_t nelems, int pe)                  \
     {                                                                         \
-        shmemi_iput_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
+        shmemi_iput_elems(__func__, SHMEM_CTX_DEFAULT, dest, source, dst, sst, nelems, B / 8, \
                           pe);                                                \
     }                                                                         \
     void shmem_ctx_iget##B(shmem_ctx_t ctx, void *dest, const void *source,  \
@@ -66,13 +66,13 @@
                            int pe)                                            \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_iget_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
+        shmemi_iget_elems(__func__, ctx, dest, source, dst, sst, nelems, B / 8, \
                           pe);                                                \
     }                                                                         \
     void shmem_iget##B(void *dest, const void *source, ptrdiff_t dst,         \
                        ptrdiff_t sst, size_t nelems, int pe)                  \
     {                                                                         \
-        shmemi_iget_elems(__func__, dest, source, dst, sst, nelems, B / 8,    \
+        shmemi_iget_elems(__func__, SHMEM_CTX_DEFAULT, dest, source, dst, sst, nelems, B / 8, \
                           pe);                                                \
     }
 SHMEMI_SIZES(SHMEMI_DEF_SIZED)
@@ -83,11 +83,11 @@ SHMEMI_SIZES(SHMEMI_DEF_SIZED)
                         size_t nelems, int pe)                                \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_##KIND(__func__, dest, source, nelems, pe);                    \
+        shmemi_##KIND(__func__, ctx, dest, source, nelems, pe);               \
     }                                                                         \
     void shmem_##OP(void *dest, const void *source, size_t nelems, int pe)    \
     {                                                                         \
-        shmemi_##KIND(__func__, dest, source, nelems, pe);                    \
+        shmemi_##KIND(__func__, SHMEM_CTX_DEFAULT, dest, source, nelems, pe); \
     }
 SHMEMI_DEF_MEM(putmem, put_bytes)
 SHMEMI_DEF_MEM(putmem_nbi, put_nbi)

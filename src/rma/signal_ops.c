@@ -16,8 +16,8 @@ uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
      * whose operations on this PE need it. */
     if (shmemi_remote)
         shmemi_remote->progress();
-    return shmemi_amo(__func__, SHMEMI_AMO_FETCH, sig_addr, sizeof *sig_addr, 0, 0,
-                      shmemi_state.my_pe);
+    return shmemi_amo(__func__, SHMEM_CTX_DEFAULT, SHMEMI_AMO_FETCH, sig_addr,
+                      sizeof *sig_addr, 0, 0, shmemi_state.my_pe);
 }
 
 SHMEMI_WAIT_TEST_FN(uint64_t, uint64)
@@ -37,21 +37,21 @@ uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value
 void shmem_ctx_signal_add(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
 {
     pe = shmemi_ctx_pe(__func__, ctx, pe);
-    shmemi_signal_update(__func__, sig_addr, signal, SHMEM_SIGNAL_ADD, pe);
+    shmemi_signal_update(__func__, ctx, sig_addr, signal, SHMEM_SIGNAL_ADD, pe);
 }
 
 void shmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe)
 {
-    shmemi_signal_update(__func__, sig_addr, signal, SHMEM_SIGNAL_ADD, pe);
+    shmemi_signal_update(__func__, SHMEM_CTX_DEFAULT, sig_addr, signal, SHMEM_SIGNAL_ADD, pe);
 }
 
 void shmem_ctx_signal_set(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe)
 {
     pe = shmemi_ctx_pe(__func__, ctx, pe);
-    shmemi_signal_update(__func__, sig_addr, signal, SHMEM_SIGNAL_SET, pe);
+    shmemi_signal_update(__func__, ctx, sig_addr, signal, SHMEM_SIGNAL_SET, pe);
 }
 
 void shmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe)
 {
-    shmemi_signal_update(__func__, sig_addr, signal, SHMEM_SIGNAL_SET, pe);
+    shmemi_signal_update(__func__, SHMEM_CTX_DEFAULT, sig_addr, signal, SHMEM_SIGNAL_SET, pe);
 }

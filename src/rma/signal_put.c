@@ -15,14 +15,14 @@
     void shmem_##NAME(ET *dest, const ET *source, size_t nelems,              \
                       SHMEMI_SIGNAL_PARAMS)                                   \
     {                                                                         \
-        shmemi_signal_put(__func__, dest, source, nelems * (ES),              \
-                          SHMEMI_SIGNAL_ARGS, NBI);                           \
+        shmemi_signal_put(__func__, SHMEM_CTX_DEFAULT, dest, source,          \
+                          nelems * (ES), SHMEMI_SIGNAL_ARGS, NBI);            \
     }                                                                         \
     void shmem_ctx_##NAME(shmem_ctx_t ctx, ET *dest, const ET *source,        \
                           size_t nelems, SHMEMI_SIGNAL_PARAMS)                \
     {                                                                         \
         pe = shmemi_ctx_pe(__func__, ctx, pe);                                \
-        shmemi_signal_put(__func__, dest, source, nelems * (ES),              \
+        shmemi_signal_put(__func__, ctx, dest, source, nelems * (ES),         \
                           SHMEMI_SIGNAL_ARGS, NBI);                           \
     }
 

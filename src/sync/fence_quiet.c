@@ -23,30 +23,45 @@ void shmemi_quiet(void)
     atomic_thread_fence(memory_order_seq_cst);
     if (shmemi_remote) {
         shmemi_proxy_quiet();
-        shmemi_remote->quiet();
+        shmemi_remote->quiet("shmem_quiet", NULL);
     }
 }
 
-static void fence(void)
+/* A context with resources of its own in the transport completes those
+ * alone; one that has not reached another node yet has nothing there. The
+ * others share the default context's. */
+void shmemi_ctx_quiet(const char *call, shmem_ctx_t ctx)
+{
+    if (!ctx->remote && !ctx->remote_pending) {
+        shmemi_quiet();
+        return;
+    }
+    shmemi_heap_quiet();
+    atomic_thread_fence(memory_order_seq_cst);
+    if (ctx->remote)
+        shmemi_remote->quiet(call, ctx->remote);
+}
+
+static void fence(const char *call, shmem_ctx_t ctx)
 {
     shmemi_heap_quiet();
     atomic_thread_fence(memory_order_seq_cst);
-    if (shmemi_remote)
-        shmemi_remote->fence();
+    if (shmemi_remote && !ctx->remote_pending)
+        shmemi_remote->fence(call, ctx->remote);
 }
 
 void shmem_ctx_fence(shmem_ctx_t ctx)
 {
     shmemi_ctx_check(__func__, ctx);
-    fence();
+    fence(__func__, ctx);
 }
 
 void shmem_ctx_quiet(shmem_ctx_t ctx)
 {
     shmemi_ctx_check(__func__, ctx);
-    shmemi_quiet();
+    shmemi_ctx_quiet(__func__, ctx);
 }
 
-void shmem_fence(void) { fence(); }
+void shmem_fence(void) { fence(__func__, SHMEM_CTX_DEFAULT); }
 
 void shmem_quiet(void) { shmemi_quiet(); }

@@ -30,7 +30,7 @@ _Static_assert(sizeof(long) == sizeof(uint64_t), "the lock encoding needs a 64-b
 static uint64_t amo(const char *call, enum shmemi_amo_op op, long *lock,
                     uint64_t value, uint64_t cond, int pe)
 {
-    return shmemi_amo(call, op, lock, sizeof *lock, value, cond, pe);
+    return shmemi_amo(call, SHMEM_CTX_DEFAULT, op, lock, sizeof *lock, value, cond, pe);
 }
 
 /* Spreads the tails of different locks over the PEs; every PE computes the

@@ -37,10 +37,10 @@ static inline uint64_t shmemi_peer_load(const char *call, const void *w, size_t 
     uint64_t v = 0;
     if (size == sizeof(uint32_t)) {
         uint32_t v32;
-        shmemi_remote->get(call, &v32, w, sizeof v32, pe);
+        shmemi_remote->get(call, NULL, &v32, w, sizeof v32, pe);
         v = v32;
     } else {
-        shmemi_remote->get(call, &v, w, sizeof v, pe);
+        shmemi_remote->get(call, NULL, &v, w, sizeof v, pe);
     }
     return v;
 }

@@ -20,24 +20,43 @@
  * scratch, mailboxes) and the data heap, which grows in chunks. */
 enum shmemi_segment { SHMEMI_SEG_CTRL, SHMEMI_SEG_DATA, SHMEMI_SEG_COUNT };
 
+/* A context's own resources in the transport (ctx_open), or NULL: the PE's
+ * shared ones, which serve the default context, the runtime's own traffic
+ * and every context that has none of its own. */
+struct shmemi_remote_ctx;
+
 struct shmemi_transport {
     const char *name;
     /* Collective: makes bytes at addr, the next part of segment seg (its
      * start for the first call), reachable from the other nodes. */
     void (*expose)(const char *call, enum shmemi_segment seg, void *addr, size_t bytes);
-    /* Blocking: return once the local buffer may be reused (put) or holds
+    /* A context's own resources, when its options let it have some (it is
+     * never used by two threads at once): NULL to share the PE's. Made at
+     * the context's first operation on another node, in that thread. */
+    struct shmemi_remote_ctx *(*ctx_open)(const char *call, long options);
+    /* Completes the context's operations and takes back what ctx_open
+     * gave it (which the transport may keep for a later context). */
+    void (*ctx_close)(const char *call, struct shmemi_remote_ctx *rc);
+    /* The operations below take the context they belong to (rc, NULL for
+     * the shared resources); fence and quiet order or complete its
+     * operations alone.
+     * Blocking: return once the local buffer may be reused (put) or holds
      * the data (get). Rows: n rows of width bytes, pitches apart. */
-    void (*put)(const char *call, void *sym, const void *src, size_t bytes, int pe);
-    void (*get)(const char *call, void *dst, const void *sym, size_t bytes, int pe);
-    void (*put_rows)(const char *call, char *sym, size_t dpitch, const char *src,
-                     size_t spitch, size_t width, size_t n, int pe);
-    void (*get_rows)(const char *call, char *dst, size_t dpitch, const char *sym,
-                     size_t spitch, size_t width, size_t n, int pe);
+    void (*put)(const char *call, struct shmemi_remote_ctx *rc, void *sym, const void *src,
+                size_t bytes, int pe);
+    void (*get)(const char *call, struct shmemi_remote_ctx *rc, void *dst, const void *sym,
+                size_t bytes, int pe);
+    void (*put_rows)(const char *call, struct shmemi_remote_ctx *rc, char *sym, size_t dpitch,
+                     const char *src, size_t spitch, size_t width, size_t n, int pe);
+    void (*get_rows)(const char *call, struct shmemi_remote_ctx *rc, char *dst, size_t dpitch,
+                     const char *sym, size_t spitch, size_t width, size_t n, int pe);
     /* Non-blocking (the _nbi routines): may return before the transfer has
      * even started, so the local buffer may be reused (put) or read (get)
      * only after the next quiet, which completes them. */
-    void (*put_nbi)(const char *call, void *sym, const void *src, size_t bytes, int pe);
-    void (*get_nbi)(const char *call, void *dst, const void *sym, size_t bytes, int pe);
+    void (*put_nbi)(const char *call, struct shmemi_remote_ctx *rc, void *sym, const void *src,
+                    size_t bytes, int pe);
+    void (*get_nbi)(const char *call, struct shmemi_remote_ctx *rc, void *dst, const void *sym,
+                    size_t bytes, int pe);
     /* A put of the runtime's own (barrier flags, mailbox words and their
      * messages), blocking like put, that quiet need not complete: its only
      * reader waits for it. So a barrier's quiet does not wait for the last
@@ -50,19 +69,19 @@ struct shmemi_transport {
      * which its wait for the flag runs. */
     void (*notify)(const char *call, _Atomic uint32_t *w, uint32_t v, int pe);
     /* shmemi_amo's contract (rma/amo.h) on a word of pe. */
-    uint64_t (*amo)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
-                    uint64_t value, uint64_t cond, int pe);
+    uint64_t (*amo)(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_amo_op op,
+                    const void *sym, size_t size, uint64_t value, uint64_t cond, int pe);
     /* A non-fetching AMO (add, and, or, xor) that may return before it is
      * done at pe; quiet completes it. */
-    void (*amo_post)(const char *call, enum shmemi_amo_op op, const void *sym, size_t size,
-                     uint64_t value, int pe);
-    /* Orders this PE's earlier RMA and AMOs before its later ones (fence),
-     * or completes them at their targets (quiet). */
-    void (*fence)(void);
-    void (*quiet)(void);
-    /* Serves peers' operations that need this PE's help; every wait of the
-     * runtime calls it (ucx/ucx_sync.c says why). Nonzero when it did
-     * something. */
+    void (*amo_post)(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_amo_op op,
+                     const void *sym, size_t size, uint64_t value, int pe);
+    /* Orders this PE's earlier RMA and AMOs on rc before its later ones
+     * (fence), or completes them at their targets (quiet). */
+    void (*fence)(const char *call, struct shmemi_remote_ctx *rc);
+    void (*quiet)(const char *call, struct shmemi_remote_ctx *rc);
+    /* Serves peers' operations that need this PE's help, and moves on the
+     * calling thread's own contexts' operations; every wait of the runtime
+     * calls it (ucx/ucx_sync.c says why). Nonzero when it did something. */
     int (*progress)(void);
     /* After the last barrier, before the heap goes. */
     void (*fini)(void);

@@ -3,8 +3,8 @@
 # The host suite's programs run again this way: at 2 PEs on two nodes of one
 # (UCX alone), at 4 on two nodes of two (load/store and UCX in one job) and,
 # for the collectives and teams, at 3 on a node of two and a node of one
-# (nodes of different sizes). vnode.c and vnode_nbi.c cover what they do
-# not, and a PE killed on one node must end the job.
+# (nodes of different sizes). vnode.c, vnode_nbi.c and vnode_ctx.c cover
+# what they do not, and a PE killed on one node must end the job.
 if(NOT UCX_FOUND)
   return()
 endif()
@@ -121,6 +121,29 @@ foreach(run "2;1" "3;2" "4;1")
   list(GET run 1 per_node)
   shmem_vnode_run(vnode_nbi ${np} ${per_node})
 endforeach()
+
+# Contexts with UCX workers of their own (vnode_ctx.c): with the default
+# cap, and with 2 workers for 4 threads' contexts, so that some contexts
+# share the PE's worker (same results). With SHMEM_DEBUG=1 each context
+# reports its worker, later contexts reuse the kept ones, and none may fall
+# back under the default cap; with a cap of 2 some must.
+shmem_test_program(vnode_ctx)
+target_link_libraries(vnode_ctx PRIVATE Threads::Threads)
+foreach(run "2;1" "4;2")
+  list(GET run 0 np)
+  list(GET run 1 per_node)
+  shmem_vnode_run(vnode_ctx ${np} ${per_node})
+  shmem_vnode_run(vnode_ctx ${np} ${per_node} NAME vnode_ctx_cap2 ENV SHMEM_CTX_WORKERS=2)
+endforeach()
+shmem_expect_test(vnode_ctx_debug PROGRAM vnode_ctx NP 2
+  ENV SHMEM_VIRTUAL_NODES=1 SHMEM_DEBUG=1
+  EXPECT --status 0 --within 100 --match "shmem_ctx_long_put.*SHMEM_CTX_PRIVATE context has its own UCX worker"
+  --match "SHMEM_CTX_SERIALIZED context has its own UCX worker"
+  --match "has its own UCX worker \\(slot 0 of SHMEM_CTX_WORKERS=64, kept from an earlier context"
+  --reject "shares the PE's UCX worker")
+shmem_expect_test(vnode_ctx_debug_cap PROGRAM vnode_ctx NP 2
+  ENV SHMEM_VIRTUAL_NODES=1 SHMEM_DEBUG=1 SHMEM_CTX_WORKERS=2
+  EXPECT --status 0 --within 100 --match "context shares the PE's UCX worker: all 2 contexts' workers")
 
 # A PE killed on one node, one that exits without shmem_finalize: the job
 # ends, in time, with a message.

@@ -1,7 +1,8 @@
-/* The UCX transport: one UCP context and worker per PE (RMA and 32/64-bit
- * AMO features), the control slot and every data heap chunk registered,
- * their remote keys and the workers' addresses exchanged through the
- * bootstrap, and an endpoint to a peer made at its first use. */
+/* The UCX transport: one UCP context and shared worker per PE (RMA and
+ * 32/64-bit AMO features), the control slot and every data heap chunk
+ * registered, their remote keys and the shared workers' addresses exchanged
+ * through the bootstrap, and an endpoint to a peer made at its first use;
+ * a private or serialized context gets a worker of its own (ucx_ctx.c). */
 #ifndef SHMEMI_UCX_H
 #define SHMEMI_UCX_H
 
@@ -17,14 +18,14 @@
 /* The heap doubles as it grows, so its chunks stay few. */
 #define SHMEMI_UCX_MAX_CHUNKS 64
 
-/* A registered piece of a segment. A peer's key is unpacked on the first
- * access to that peer (it needs the endpoint). */
+/* A registered piece of a segment. A peer's key is unpacked, for each
+ * worker, on that worker's first access to the peer's piece (it needs the
+ * worker's endpoint). */
 struct shmemi_ucx_chunk {
     size_t off, bytes;  /* within the segment */
     ucp_mem_h memh;
     size_t packed_len;  /* bytes per PE in packed */
     char *packed;       /* [n_pes]: every PE's packed key */
-    _Atomic(ucp_rkey_h) *rkeys; /* [n_pes] */
 };
 
 struct shmemi_ucx_seg {
@@ -35,36 +36,83 @@ struct shmemi_ucx_seg {
     struct shmemi_ucx_chunk chunks[SHMEMI_UCX_MAX_CHUNKS];
 };
 
+struct shmemi_ucx_worker;
+
 /* Operations whose requests are counted, freed by their callback and
- * waited for (progressing the worker) by shmemi_ucx_batch_wait: those of one
- * blocking call, or the worker's non-blocking ones (shmemi_ucx.nbi). */
+ * waited for (progressing their worker) by shmemi_ucx_batch_wait: those of
+ * one blocking call, or a worker's non-blocking ones (its nbi). */
 struct shmemi_ucx_batch {
     _Atomic size_t pending;
     _Atomic ucs_status_t status;
     ucp_request_param_t param;
+    struct shmemi_ucx_worker *w;
 };
 
-struct shmemi_ucx {
-    ucp_context_h context;
+/* A worker and what was made for it: endpoints to the peers' shared
+ * workers, and the peers' keys unpacked for those endpoints (UCX ties a key
+ * to an endpoint). The PE's shared worker (shmemi_ucx.shared) serves the
+ * default context, the runtime, the contexts without a worker of their own,
+ * and every peer's operations on this PE; a context's worker (ucx_ctx.c)
+ * only initiates. */
+struct shmemi_ucx_worker {
     ucp_worker_h worker;
-    size_t addr_len;           /* bytes per PE in addrs */
-    char *addrs;               /* [n_pes]: every PE's worker address */
     _Atomic(ucp_ep_h) *eps;    /* [n_pes]: NULL until first used */
-    pthread_mutex_t lock;      /* making endpoints and unpacking keys */
+    int *made;                 /* [n_pes]: the PEs of eps made, in order */
+    _Atomic int n_made;
+    /* [n_pes] per chunk: the shared worker's made as the chunk is exposed,
+     * a context's at its first use of the chunk. */
+    _Atomic(ucp_rkey_h) *rkeys[SHMEMI_SEG_COUNT][SHMEMI_UCX_MAX_CHUNKS];
     struct shmemi_ucx_batch nbi; /* _nbi transfers not yet complete */
     /* The program's puts issued, and how many of the first ones the last
      * worker flush completed (ucx_sync.c). */
     _Atomic uint64_t puts_issued, puts_flushed;
+};
+
+struct shmemi_ucx {
+    ucp_context_h context;
+    struct shmemi_ucx_worker shared;
+    size_t addr_len;           /* bytes per PE in addrs */
+    char *addrs;               /* [n_pes]: every PE's shared worker address */
+    pthread_mutex_t lock;      /* making endpoints and unpacking keys */
     struct shmemi_ucx_seg segs[SHMEMI_SEG_COUNT];
+};
+
+/* A context's own worker, in slot of the table that the waits of the
+ * runtime progress (ucx_ctx.c); kept there for later contexts. */
+struct shmemi_remote_ctx {
+    struct shmemi_ucx_worker w;
+    int slot;
+    int private; /* its context's SHMEM_CTX_PRIVATE: one thread uses it */
 };
 
 extern struct shmemi_ucx shmemi_ucx;
 
-/* After a put or posted AMO of the program's is issued: quiet flushes
- * (ucx_sync.c). */
-static inline void shmemi_ucx_count_put(void)
+/* After a put or posted AMO of the program's is issued on w: quiet
+ * flushes (ucx_sync.c). */
+static inline void shmemi_ucx_count_put(struct shmemi_ucx_worker *w)
 {
-    atomic_fetch_add_explicit(&shmemi_ucx.puts_issued, 1, memory_order_release);
+    atomic_fetch_add_explicit(&w->puts_issued, 1, memory_order_release);
+}
+
+/* The worker of rc (NULL: the shared one), held for an operation: a
+ * context shared by threads one at a time (SHMEM_CTX_SERIALIZED alone) is
+ * also progressed by other threads' waits, which hold it meanwhile. */
+struct shmemi_ucx_worker *shmemi_ucx_hold_slow(struct shmemi_remote_ctx *rc);
+void shmemi_ucx_release_slow(struct shmemi_remote_ctx *rc);
+
+static inline struct shmemi_ucx_worker *shmemi_ucx_hold(struct shmemi_remote_ctx *rc)
+{
+    if (__builtin_expect(!rc, 1))
+        return &shmemi_ucx.shared;
+    if (rc->private)
+        return &rc->w;
+    return shmemi_ucx_hold_slow(rc);
+}
+
+static inline void shmemi_ucx_release(struct shmemi_remote_ctx *rc)
+{
+    if (rc && !rc->private)
+        shmemi_ucx_release_slow(rc);
 }
 
 /* ucx_start.c: context, worker, address exchange; the transport. shared:
@@ -74,53 +122,77 @@ const struct shmemi_transport *shmemi_ucx_start(int shared);
 /* ucx_check.c: ends the job naming the PE, the UCX call that failed on
  * peer pe (-1: none), its status and what to try. */
 _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t st, int pe);
-void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b);
+/* A batch of requests on w. */
+void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b, struct shmemi_ucx_worker *w);
 void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const char *what,
                           ucs_status_ptr_t req, int pe);
 /* A completion callback's part for a request counted in b. */
 void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st);
-/* Progresses the worker until at most most requests of b are pending. */
+/* Progresses b's worker (and the shared one, whose peers may be waiting
+ * for this PE) until at most most requests of b are pending. */
 void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most);
 /* Until none is; then ends the job if one of them failed. */
 void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
                            int pe);
 
-/* ucx_ep.c: the endpoint to pe, made on first use; closing them all. */
-ucp_ep_h shmemi_ucx_ep(const char *call, int pe);
-void shmemi_ucx_eps_close(void);
+/* ucx_ep.c: w's endpoint to pe, made on first use; closing them all. */
+ucp_ep_h shmemi_ucx_ep(const char *call, struct shmemi_ucx_worker *w, int pe);
+void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w);
 
 /* ucx_mem.c: registration, key exchange, and where a symmetric address
  * lies on pe: the remote address, the key, and how many bytes from there
  * the key covers. */
 void shmemi_ucx_expose(const char *call, enum shmemi_segment seg, void *addr, size_t bytes);
-size_t shmemi_ucx_locate(const char *call, const void *sym, size_t bytes, int pe,
-                         uint64_t *raddr, ucp_rkey_h *rkey);
+size_t shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w, const void *sym,
+                         size_t bytes, int pe, uint64_t *raddr, ucp_rkey_h *rkey);
+/* Destroys the keys unpacked for w. */
+void shmemi_ucx_rkeys_fini(struct shmemi_ucx_worker *w);
 void shmemi_ucx_mem_fini(void);
 
+/* ucx_ctx.c: contexts' own workers, and the table of them; close
+ * completes a context's operations and keeps its worker for the next. */
+struct shmemi_remote_ctx *shmemi_ucx_ctx_open(const char *call, long options);
+void shmemi_ucx_ctx_close(const char *call, struct shmemi_remote_ctx *rc);
+/* Progresses the contexts' workers that the calling thread may. */
+int shmemi_ucx_ctx_progress(void);
+void shmemi_ucx_ctx_start(void);
+/* Destroys the contexts' workers (every context is gone), before the
+ * shared worker goes. */
+void shmemi_ucx_ctx_fini(void);
+
 /* ucx_rma.c, ucx_amo.c, ucx_sync.c: the operations of the transport. */
-void shmemi_ucx_put(const char *call, void *sym, const void *src, size_t bytes, int pe);
-void shmemi_ucx_get(const char *call, void *dst, const void *sym, size_t bytes, int pe);
-void shmemi_ucx_put_rows(const char *call, char *sym, size_t dpitch, const char *src,
-                         size_t spitch, size_t width, size_t n, int pe);
-void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char *sym,
-                         size_t spitch, size_t width, size_t n, int pe);
-/* Before a request joins the nbi batch: waits while too many are in it. */
-void shmemi_ucx_nbi_room(void);
-void shmemi_ucx_put_nbi(const char *call, void *sym, const void *src, size_t bytes, int pe);
+void shmemi_ucx_put(const char *call, struct shmemi_remote_ctx *rc, void *sym,
+                    const void *src, size_t bytes, int pe);
+void shmemi_ucx_get(const char *call, struct shmemi_remote_ctx *rc, void *dst,
+                    const void *sym, size_t bytes, int pe);
+void shmemi_ucx_put_rows(const char *call, struct shmemi_remote_ctx *rc, char *sym,
+                         size_t dpitch, const char *src, size_t spitch, size_t width,
+                         size_t n, int pe);
+void shmemi_ucx_get_rows(const char *call, struct shmemi_remote_ctx *rc, char *dst,
+                         size_t dpitch, const char *sym, size_t spitch, size_t width,
+                         size_t n, int pe);
+/* Before a request joins w's nbi batch: waits while too many are in it. */
+void shmemi_ucx_nbi_room(struct shmemi_ucx_worker *w);
+void shmemi_ucx_put_nbi(const char *call, struct shmemi_remote_ctx *rc, void *sym,
+                        const void *src, size_t bytes, int pe);
 void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,
                              int pe);
-void shmemi_ucx_get_nbi(const char *call, void *dst, const void *sym, size_t bytes, int pe);
-uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym,
-                        size_t size, uint64_t value, uint64_t cond, int pe);
-void shmemi_ucx_amo_post(const char *call, enum shmemi_amo_op op, const void *sym,
-                         size_t size, uint64_t value, int pe);
+void shmemi_ucx_get_nbi(const char *call, struct shmemi_remote_ctx *rc, void *dst,
+                        const void *sym, size_t bytes, int pe);
+uint64_t shmemi_ucx_amo(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_amo_op op,
+                        const void *sym, size_t size, uint64_t value, uint64_t cond, int pe);
+void shmemi_ucx_amo_post(const char *call, struct shmemi_remote_ctx *rc,
+                         enum shmemi_amo_op op, const void *sym, size_t size, uint64_t value,
+                         int pe);
+void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc);
+void shmemi_ucx_quiet(const char *call, struct shmemi_remote_ctx *rc);
+/* Completes w's operations (quiet's work, on a held worker). */
+void shmemi_ucx_worker_quiet(const char *call, struct shmemi_ucx_worker *w);
 /* ucx_notify.c: the barriers' flags as active messages (transport.h's
  * notify), and the handler that stores them, set up with the worker. */
 #define SHMEMI_UCX_AM_NOTIFY 0
 void shmemi_ucx_notify_init(void);
 void shmemi_ucx_notify(const char *call, _Atomic uint32_t *w, uint32_t v, int pe);
-void shmemi_ucx_fence(void);
-void shmemi_ucx_quiet(void);
 int shmemi_ucx_progress(void);
 
 #endif

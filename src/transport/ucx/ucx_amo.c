@@ -9,7 +9,7 @@
  * shmemi_ucx_amo fetches and waits: shmemi_amo returns the old value, and
  * its operand lives on this stack frame. shmemi_ucx_amo_post does neither:
  * its operand must live until UCX is done with it, so it is allocated and
- * freed by the completion callback, and the request is counted in the
+ * freed by the completion callback, and the request is counted in its
  * worker's nbi batch, which quiet waits for. */
 #include <stdlib.h>
 
@@ -37,8 +37,8 @@ static ucp_atomic_op_t opcode(enum shmemi_amo_op op)
     __builtin_unreachable();
 }
 
-uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym,
-                        size_t size, uint64_t value, uint64_t cond, int pe)
+uint64_t shmemi_ucx_amo(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_amo_op op,
+                        const void *sym, size_t size, uint64_t value, uint64_t cond, int pe)
 {
     if (op == SHMEMI_AMO_FETCH)
         value = 0;
@@ -55,57 +55,71 @@ uint64_t shmemi_ucx_amo(const char *call, enum shmemi_amo_op op, const void *sym
     else
         in.w64 = operand, out.w64 = reply;
 
+    struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
     uint64_t raddr;
     ucp_rkey_h rkey;
-    shmemi_ucx_locate(call, sym, size, pe, &raddr, &rkey);
-    ucp_ep_h ep = shmemi_ucx_ep(call, pe);
+    shmemi_ucx_locate(call, w, sym, size, pe, &raddr, &rkey);
+    ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
     struct shmemi_ucx_batch b;
-    shmemi_ucx_batch_init(&b);
+    shmemi_ucx_batch_init(&b, w);
     b.param.op_attr_mask |= UCP_OP_ATTR_FIELD_DATATYPE | UCP_OP_ATTR_FIELD_REPLY_BUFFER;
     b.param.datatype = ucp_dt_make_contig(size);
     b.param.reply_buffer = &out;
     shmemi_ucx_batch_add(&b, call, "ucp_atomic_op_nbx",
                          ucp_atomic_op_nbx(ep, opcode(op), &in, 1, raddr, rkey, &b.param), pe);
     shmemi_ucx_batch_wait(&b, call, "ucp_atomic_op_nbx", pe);
+    shmemi_ucx_release(rc);
     if (op == SHMEMI_AMO_SET)
         return 0;
     return size == sizeof(uint32_t) ? out.w32 : out.w64;
 }
 
-static void posted(void *request, ucs_status_t st, void *operand)
-{
-    free(operand);
-    shmemi_ucx_batch_done(&shmemi_ucx.nbi, request, st);
-}
-
-void shmemi_ucx_amo_post(const char *call, enum shmemi_amo_op op, const void *sym,
-                         size_t size, uint64_t value, int pe)
-{
-    uint64_t raddr;
-    ucp_rkey_h rkey;
-    shmemi_ucx_locate(call, sym, size, pe, &raddr, &rkey);
-    ucp_ep_h ep = shmemi_ucx_ep(call, pe);
-    shmemi_ucx_nbi_room();
+/* The operand and the batch that counts the request. */
+struct posted_op {
     union {
         uint32_t w32;
         uint64_t w64;
-    } *in = malloc(sizeof *in);
-    if (!in)
+    } in;
+    struct shmemi_ucx_batch *nbi;
+};
+
+static void posted(void *request, ucs_status_t st, void *user)
+{
+    struct posted_op *op = user;
+    struct shmemi_ucx_batch *nbi = op->nbi;
+    free(op);
+    shmemi_ucx_batch_done(nbi, request, st);
+}
+
+void shmemi_ucx_amo_post(const char *call, struct shmemi_remote_ctx *rc,
+                         enum shmemi_amo_op op, const void *sym, size_t size, uint64_t value,
+                         int pe)
+{
+    struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
+    uint64_t raddr;
+    ucp_rkey_h rkey;
+    shmemi_ucx_locate(call, w, sym, size, pe, &raddr, &rkey);
+    ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
+    shmemi_ucx_nbi_room(w);
+    struct posted_op *p = malloc(sizeof *p);
+    if (!p)
         shmemi_fatal(call, "out of memory for the operand of an AMO to PE %d", pe);
     if (size == sizeof(uint32_t))
-        in->w32 = (uint32_t)value;
+        p->in.w32 = (uint32_t)value;
     else
-        in->w64 = value;
+        p->in.w64 = value;
+    p->nbi = &w->nbi;
     ucp_request_param_t param = {
         .op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA |
                         UCP_OP_ATTR_FIELD_DATATYPE,
         .cb.send = posted,
-        .user_data = in,
+        .user_data = p,
         .datatype = ucp_dt_make_contig(size),
     };
-    ucs_status_ptr_t r = ucp_atomic_op_nbx(ep, opcode(op), in, 1, raddr, rkey, &param);
-    shmemi_ucx_batch_add(&shmemi_ucx.nbi, call, "ucp_atomic_op_nbx", r, pe);
+    ucs_status_ptr_t r = ucp_atomic_op_nbx(ep, opcode(op), &p->in, 1, raddr, rkey, &param);
+    shmemi_ucx_batch_add(&w->nbi, call, "ucp_atomic_op_nbx", r, pe);
     if (!r)
-        free(in);
-    shmemi_ucx_count_put();
+        free(p);
+    shmemi_ucx_count_put(w);
+    shmemi_ucx_release(rc);
 }

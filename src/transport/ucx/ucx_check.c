@@ -1,5 +1,5 @@
 /* Every UCX status is checked, and every blocking operation waits the same
- * way: by progressing this PE's worker until its requests complete. */
+ * way: by progressing its worker until its requests complete. */
 #include <sched.h>
 
 #include "../../init/error.h"
@@ -33,8 +33,9 @@ static void done(void *request, ucs_status_t st, void *user)
     shmemi_ucx_batch_done(user, request, st);
 }
 
-void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b)
+void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b, struct shmemi_ucx_worker *w)
 {
+    b->w = w;
     atomic_init(&b->pending, 0);
     atomic_init(&b->status, UCS_OK);
     b->param = (ucp_request_param_t){
@@ -56,10 +57,13 @@ void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const ch
 void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most)
 {
     /* As in every wait of the runtime (sync/spin.h): yield the core once
-     * spinning stops paying, since the peer that must answer may need it. */
+     * spinning stops paying, since the peer that must answer may need it.
+     * On a context's worker, the shared one too: a peer waiting here for
+     * this PE's answer (over tcp, to a get of its own) would wait for ever. */
+    ucp_worker_h w = b->w->worker, shared = shmemi_ucx.shared.worker;
     size_t polls = 0;
     while (atomic_load_explicit(&b->pending, memory_order_acquire) > most)
-        if (ucp_worker_progress(shmemi_ucx.worker))
+        if (ucp_worker_progress(w) | (w != shared ? ucp_worker_progress(shared) : 0))
             polls = 0;
         else if (++polls >= shmemi_state.spin_limit)
             sched_yield();

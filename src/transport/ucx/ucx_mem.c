@@ -1,4 +1,4 @@
-/* Registered memory and remote keys. A segment (the control slot, the data
+/* Registered memory and remote keys (unpacked per worker). A segment (the control slot, the data
  * heap) is registered chunk by chunk as the heap grows; every PE's chunks
  * are the same offsets and sizes, since growth is collective, so an offset
  * names the same chunk everywhere and only the segment's base address
@@ -78,31 +78,39 @@ void shmemi_ucx_expose(const char *call, enum shmemi_segment seg, void *addr, si
     c->packed = xcalloc(call, (size_t)n, c->packed_len);
     allgather(call, padded, c->packed, c->packed_len);
     free(padded);
-    c->rkeys = xcalloc(call, (size_t)n, sizeof *c->rkeys);
+    shmemi_ucx.shared.rkeys[seg][s->n_chunks] =
+        xcalloc(call, (size_t)n, sizeof **shmemi_ucx.shared.rkeys[seg]);
     s->bytes = c->off + bytes;
     s->n_chunks++;
 }
 
-static ucp_rkey_h rkey_of(const char *call, struct shmemi_ucx_chunk *c, int pe)
+/* A context's worker is used by one thread at a time: its arrays are made
+ * here without a lock. */
+static ucp_rkey_h rkey_of(const char *call, struct shmemi_ucx_worker *w, int seg, int i,
+                          int pe)
 {
-    ucp_rkey_h k = atomic_load_explicit(&c->rkeys[pe], memory_order_acquire);
+    _Atomic(ucp_rkey_h) *keys = w->rkeys[seg][i];
+    if (__builtin_expect(!keys, 0))
+        keys = w->rkeys[seg][i] = xcalloc(call, (size_t)shmemi_state.n_pes, sizeof *keys);
+    ucp_rkey_h k = atomic_load_explicit(&keys[pe], memory_order_acquire);
     if (__builtin_expect(k != NULL, 1))
         return k;
-    ucp_ep_h ep = shmemi_ucx_ep(call, pe);
+    struct shmemi_ucx_chunk *c = &shmemi_ucx.segs[seg].chunks[i];
+    ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
     pthread_mutex_lock(&shmemi_ucx.lock);
-    k = atomic_load_explicit(&c->rkeys[pe], memory_order_relaxed);
+    k = atomic_load_explicit(&keys[pe], memory_order_relaxed);
     if (!k) {
         ucs_status_t st = ucp_ep_rkey_unpack(ep, c->packed + (size_t)pe * c->packed_len, &k);
         if (st != UCS_OK)
             shmemi_ucx_fail(call, "ucp_ep_rkey_unpack", st, pe);
-        atomic_store_explicit(&c->rkeys[pe], k, memory_order_release);
+        atomic_store_explicit(&keys[pe], k, memory_order_release);
     }
     pthread_mutex_unlock(&shmemi_ucx.lock);
     return k;
 }
 
-size_t shmemi_ucx_locate(const char *call, const void *sym, size_t bytes, int pe,
-                         uint64_t *raddr, ucp_rkey_h *rkey)
+size_t shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w, const void *sym,
+                         size_t bytes, int pe, uint64_t *raddr, ucp_rkey_h *rkey)
 {
     for (int seg = 0; seg < SHMEMI_SEG_COUNT; seg++) {
         struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
@@ -113,12 +121,27 @@ size_t shmemi_ucx_locate(const char *call, const void *sym, size_t bytes, int pe
         while (s->chunks[i].off > off)
             i--;
         struct shmemi_ucx_chunk *c = &s->chunks[i];
-        *rkey = rkey_of(call, c, pe);
+        *rkey = rkey_of(call, w, seg, i, pe);
         *raddr = s->remote_base[pe] + off;
         size_t left = c->off + c->bytes - off;
         return bytes < left ? bytes : left;
     }
     shmemi_fatal(call, "internal error: %p is in no memory registered with UCX", sym);
+}
+
+void shmemi_ucx_rkeys_fini(struct shmemi_ucx_worker *w)
+{
+    for (int seg = 0; seg < SHMEMI_SEG_COUNT; seg++)
+        for (int i = 0; i < SHMEMI_UCX_MAX_CHUNKS; i++) {
+            _Atomic(ucp_rkey_h) *keys = w->rkeys[seg][i];
+            if (!keys)
+                continue;
+            for (int pe = 0; pe < shmemi_state.n_pes; pe++)
+                if (keys[pe])
+                    ucp_rkey_destroy(keys[pe]);
+            free(keys);
+            w->rkeys[seg][i] = NULL;
+        }
 }
 
 void shmemi_ucx_mem_fini(void)
@@ -127,13 +150,9 @@ void shmemi_ucx_mem_fini(void)
         struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
         for (int i = 0; i < s->n_chunks; i++) {
             struct shmemi_ucx_chunk *c = &s->chunks[i];
-            for (int pe = 0; pe < shmemi_state.n_pes; pe++)
-                if (c->rkeys[pe])
-                    ucp_rkey_destroy(c->rkeys[pe]);
             ucs_status_t st = ucp_mem_unmap(shmemi_ucx.context, c->memh);
             if (st != UCS_OK)
                 shmemi_ucx_fail("shmem_finalize", "ucp_mem_unmap", st, -1);
-            free(c->rkeys);
             free(c->packed);
         }
         free(s->remote_base);

@@ -43,7 +43,7 @@ void shmemi_ucx_notify_init(void)
         .flags = UCP_AM_FLAG_WHOLE_MSG,
         .cb = on_notify,
     };
-    ucs_status_t st = ucp_worker_set_am_recv_handler(shmemi_ucx.worker, &p);
+    ucs_status_t st = ucp_worker_set_am_recv_handler(shmemi_ucx.shared.worker, &p);
     if (st != UCS_OK)
         shmemi_ucx_fail("shmem_init", "ucp_worker_set_am_recv_handler", st, -1);
 }
@@ -63,13 +63,14 @@ void shmemi_ucx_notify(const char *call, _Atomic uint32_t *w, uint32_t v, int pe
     if (m.seg == SHMEMI_SEG_COUNT)
         shmemi_fatal(call, "internal error: %p is in no memory registered with UCX", (void *)w);
     struct shmemi_ucx_batch b;
-    shmemi_ucx_batch_init(&b);
+    shmemi_ucx_batch_init(&b, &shmemi_ucx.shared);
     b.param.op_attr_mask |= UCP_OP_ATTR_FIELD_FLAGS;
     b.param.flags = UCP_AM_SEND_FLAG_EAGER;
     /* The message is read from m until the request completes. */
+    ucp_ep_h ep = shmemi_ucx_ep(call, &shmemi_ucx.shared, pe);
     shmemi_ucx_batch_add(&b, call, "ucp_am_send_nbx",
-                         ucp_am_send_nbx(shmemi_ucx_ep(call, pe), SHMEMI_UCX_AM_NOTIFY, &m,
-                                         sizeof m, NULL, 0, &b.param),
+                         ucp_am_send_nbx(ep, SHMEMI_UCX_AM_NOTIFY, &m, sizeof m, NULL, 0,
+                                         &b.param),
                          pe);
     shmemi_ucx_batch_wait(&b, call, "ucp_am_send_nbx", pe);
 }

@@ -4,7 +4,7 @@
  * differ only in the call made for each piece.
  *
  * A blocking transfer counts its requests in a batch of its own and waits
- * for them; a non-blocking one counts them in the worker's nbi batch, whose
+ * for them; a non-blocking one counts them in its worker's nbi batch, whose
  * callback frees each request as it completes, and quiet waits for that
  * batch before it flushes. The count is needed: with each request freed
  * at once and the flush alone to complete them, UCX 1.13's worker flush
@@ -23,7 +23,7 @@ static void span(struct shmemi_ucx_batch *b, const char *call, ucp_ep_h ep, enum
     while (bytes) {
         uint64_t raddr;
         ucp_rkey_h rkey;
-        size_t n = shmemi_ucx_locate(call, sym, bytes, pe, &raddr, &rkey);
+        size_t n = shmemi_ucx_locate(call, b->w, sym, bytes, pe, &raddr, &rkey);
         ucs_status_ptr_t r = d == PUT ? ucp_put_nbx(ep, local, n, raddr, rkey, &b->param)
                                       : ucp_get_nbx(ep, local, n, raddr, rkey, &b->param);
         shmemi_ucx_batch_add(b, call, op_name[d], r, pe);
@@ -36,12 +36,12 @@ static void span(struct shmemi_ucx_batch *b, const char *call, ucp_ep_h ep, enum
  * request per element. A contiguous transfer is one row. */
 #define ROWS_IN_FLIGHT 256
 
-static void rows(const char *call, enum dir d, char *local, size_t lpitch, const char *sym,
-                 size_t spitch, size_t width, size_t n, int pe)
+static void rows(struct shmemi_ucx_worker *w, const char *call, enum dir d, char *local,
+                 size_t lpitch, const char *sym, size_t spitch, size_t width, size_t n, int pe)
 {
     struct shmemi_ucx_batch b;
-    shmemi_ucx_batch_init(&b);
-    ucp_ep_h ep = shmemi_ucx_ep(call, pe);
+    shmemi_ucx_batch_init(&b, w);
+    ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
     for (size_t i = 0; i < n; i++) {
         span(&b, call, ep, d, local + i * lpitch, sym + i * spitch, width, pe);
         if (i % ROWS_IN_FLIGHT == ROWS_IN_FLIGHT - 1)
@@ -51,62 +51,78 @@ static void rows(const char *call, enum dir d, char *local, size_t lpitch, const
 }
 
 /* UCP reads a put's source without writing it. */
-void shmemi_ucx_put(const char *call, void *sym, const void *src, size_t bytes, int pe)
+void shmemi_ucx_put(const char *call, struct shmemi_remote_ctx *rc, void *sym,
+                    const void *src, size_t bytes, int pe)
 {
-    rows(call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
-    shmemi_ucx_count_put();
+    struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
+    rows(w, call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
+    shmemi_ucx_count_put(w);
+    shmemi_ucx_release(rc);
 }
 
 void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,
                              int pe)
 {
-    rows(call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
+    rows(&shmemi_ucx.shared, call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
 }
 
-void shmemi_ucx_get(const char *call, void *dst, const void *sym, size_t bytes, int pe)
+void shmemi_ucx_get(const char *call, struct shmemi_remote_ctx *rc, void *dst,
+                    const void *sym, size_t bytes, int pe)
 {
-    rows(call, GET, dst, 0, sym, 0, bytes, 1, pe);
+    rows(shmemi_ucx_hold(rc), call, GET, dst, 0, sym, 0, bytes, 1, pe);
+    shmemi_ucx_release(rc);
 }
 
-void shmemi_ucx_put_rows(const char *call, char *sym, size_t dpitch, const char *src,
-                         size_t spitch, size_t width, size_t n, int pe)
+void shmemi_ucx_put_rows(const char *call, struct shmemi_remote_ctx *rc, char *sym,
+                         size_t dpitch, const char *src, size_t spitch, size_t width,
+                         size_t n, int pe)
 {
-    rows(call, PUT, (char *)src, spitch, sym, dpitch, width, n, pe);
-    shmemi_ucx_count_put();
+    struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
+    rows(w, call, PUT, (char *)src, spitch, sym, dpitch, width, n, pe);
+    shmemi_ucx_count_put(w);
+    shmemi_ucx_release(rc);
 }
 
-void shmemi_ucx_get_rows(const char *call, char *dst, size_t dpitch, const char *sym,
-                         size_t spitch, size_t width, size_t n, int pe)
+void shmemi_ucx_get_rows(const char *call, struct shmemi_remote_ctx *rc, char *dst,
+                         size_t dpitch, const char *sym, size_t spitch, size_t width,
+                         size_t n, int pe)
 {
-    rows(call, GET, dst, dpitch, sym, spitch, width, n, pe);
+    rows(shmemi_ucx_hold(rc), call, GET, dst, dpitch, sym, spitch, width, n, pe);
+    shmemi_ucx_release(rc);
 }
 
 /* A program may issue any number of _nbi transfers (and posted AMOs)
- * between quiets: past NBI_IN_FLIGHT requests, each new one first waits for
- * the oldest ones to drain, so that UCX's request pool stays bounded. */
+ * between quiets: past NBI_IN_FLIGHT requests on a worker, each new one
+ * first waits for the oldest ones to drain, so that UCX's request pool
+ * stays bounded. */
 #define NBI_IN_FLIGHT 4096
 
-void shmemi_ucx_nbi_room(void)
+void shmemi_ucx_nbi_room(struct shmemi_ucx_worker *w)
 {
-    struct shmemi_ucx_batch *b = &shmemi_ucx.nbi;
+    struct shmemi_ucx_batch *b = &w->nbi;
     if (atomic_load_explicit(&b->pending, memory_order_relaxed) >= NBI_IN_FLIGHT)
         shmemi_ucx_batch_drain(b, NBI_IN_FLIGHT / 2);
 }
 
-static void nbi(const char *call, enum dir d, char *local, const char *sym, size_t bytes,
-                int pe)
+static void nbi(struct shmemi_ucx_worker *w, const char *call, enum dir d, char *local,
+                const char *sym, size_t bytes, int pe)
 {
-    shmemi_ucx_nbi_room();
-    span(&shmemi_ucx.nbi, call, shmemi_ucx_ep(call, pe), d, local, sym, bytes, pe);
+    shmemi_ucx_nbi_room(w);
+    span(&w->nbi, call, shmemi_ucx_ep(call, w, pe), d, local, sym, bytes, pe);
 }
 
-void shmemi_ucx_put_nbi(const char *call, void *sym, const void *src, size_t bytes, int pe)
+void shmemi_ucx_put_nbi(const char *call, struct shmemi_remote_ctx *rc, void *sym,
+                        const void *src, size_t bytes, int pe)
 {
-    nbi(call, PUT, (char *)src, sym, bytes, pe);
-    shmemi_ucx_count_put();
+    struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
+    nbi(w, call, PUT, (char *)src, sym, bytes, pe);
+    shmemi_ucx_count_put(w);
+    shmemi_ucx_release(rc);
 }
 
-void shmemi_ucx_get_nbi(const char *call, void *dst, const void *sym, size_t bytes, int pe)
+void shmemi_ucx_get_nbi(const char *call, struct shmemi_remote_ctx *rc, void *dst,
+                        const void *sym, size_t bytes, int pe)
 {
-    nbi(call, GET, dst, sym, bytes, pe);
+    nbi(shmemi_ucx_hold(rc), call, GET, dst, sym, bytes, pe);
+    shmemi_ucx_release(rc);
 }

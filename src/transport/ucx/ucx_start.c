@@ -62,7 +62,7 @@ static void open_worker(void)
                        : level == SHMEM_THREAD_SERIALIZED ? UCS_THREAD_MODE_SERIALIZED
                                                           : UCS_THREAD_MODE_SINGLE,
     };
-    ucs_status_t st = ucp_worker_create(shmemi_ucx.context, &p, &shmemi_ucx.worker);
+    ucs_status_t st = ucp_worker_create(shmemi_ucx.context, &p, &shmemi_ucx.shared.worker);
     if (st != UCS_OK)
         shmemi_ucx_fail("shmem_init", "ucp_worker_create", st, -1);
 }
@@ -73,7 +73,7 @@ static void exchange_addresses(void)
     int n = shmemi_state.n_pes;
     ucp_address_t *addr;
     size_t len;
-    ucs_status_t st = ucp_worker_get_address(shmemi_ucx.worker, &addr, &len);
+    ucs_status_t st = ucp_worker_get_address(shmemi_ucx.shared.worker, &addr, &len);
     if (st != UCS_OK)
         shmemi_ucx_fail("shmem_init", "ucp_worker_get_address", st, -1);
     uint64_t mine = len, *lens = xcalloc((size_t)n, sizeof *lens);
@@ -85,21 +85,25 @@ static void exchange_addresses(void)
     free(lens);
     char *padded = xcalloc(1, shmemi_ucx.addr_len);
     memcpy(padded, addr, len);
-    ucp_worker_release_address(shmemi_ucx.worker, addr);
+    ucp_worker_release_address(shmemi_ucx.shared.worker, addr);
     shmemi_ucx.addrs = xcalloc((size_t)n, shmemi_ucx.addr_len);
     allgather(padded, shmemi_ucx.addrs, shmemi_ucx.addr_len);
     free(padded);
 }
 
-/* Keys go before their endpoints, endpoints before the worker. */
+/* Contexts' workers first (their keys name this context's memory), then
+ * keys before their endpoints, endpoints before the worker. */
 static void fini(void)
 {
+    shmemi_ucx_ctx_fini();
+    shmemi_ucx_rkeys_fini(&shmemi_ucx.shared);
     shmemi_ucx_mem_fini();
-    shmemi_ucx_eps_close();
-    ucp_worker_destroy(shmemi_ucx.worker);
+    shmemi_ucx_eps_close("shmem_finalize", &shmemi_ucx.shared);
+    ucp_worker_destroy(shmemi_ucx.shared.worker);
     ucp_cleanup(shmemi_ucx.context);
     free(shmemi_ucx.addrs);
-    free(shmemi_ucx.eps);
+    free(shmemi_ucx.shared.eps);
+    free(shmemi_ucx.shared.made);
     pthread_mutex_destroy(&shmemi_ucx.lock);
     memset(&shmemi_ucx, 0, sizeof shmemi_ucx);
 }
@@ -107,6 +111,8 @@ static void fini(void)
 static const struct shmemi_transport ucx_transport = {
     .name = "UCX",
     .expose = shmemi_ucx_expose,
+    .ctx_open = shmemi_ucx_ctx_open,
+    .ctx_close = shmemi_ucx_ctx_close,
     .put = shmemi_ucx_put,
     .get = shmemi_ucx_get,
     .put_rows = shmemi_ucx_put_rows,
@@ -130,8 +136,12 @@ const struct shmemi_transport *shmemi_ucx_start(int shared)
     open_worker();
     shmemi_ucx_notify_init();
     exchange_addresses();
-    shmemi_ucx.eps = xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.eps);
+    shmemi_ucx.shared.eps =
+        xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.shared.eps);
+    shmemi_ucx.shared.made =
+        xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.shared.made);
     pthread_mutex_init(&shmemi_ucx.lock, NULL);
-    shmemi_ucx_batch_init(&shmemi_ucx.nbi);
+    shmemi_ucx_batch_init(&shmemi_ucx.shared.nbi, &shmemi_ucx.shared);
+    shmemi_ucx_ctx_start();
     return &ucx_transport;
 }

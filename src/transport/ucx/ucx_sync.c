@@ -14,39 +14,64 @@
  * once it reaches one. */
 #include "ucx.h"
 
-int shmemi_ucx_progress(void) { return ucp_worker_progress(shmemi_ucx.worker) != 0; }
+/* A context's worker only initiates, so only its own thread's waits (or,
+ * for a serialized context, any thread's) need to move it on: a blocking
+ * put whose last bytes over tcp wait in UCX for the socket to drain is
+ * still delivered while its thread waits for the answer. */
+int shmemi_ucx_progress(void)
+{
+    return (ucp_worker_progress(shmemi_ucx.shared.worker) != 0) | shmemi_ucx_ctx_progress();
+}
 
 /* UCP orders operations after a fence behind those before it, which is
  * shmem_fence's guarantee (here for every peer at once). */
-void shmemi_ucx_fence(void)
+void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc)
 {
-    ucs_status_t st = ucp_worker_fence(shmemi_ucx.worker);
+    ucs_status_t st = ucp_worker_fence(shmemi_ucx_hold(rc)->worker);
+    shmemi_ucx_release(rc);
     if (st != UCS_OK)
-        shmemi_ucx_fail("shmem_fence", "ucp_worker_fence", st, -1);
+        shmemi_ucx_fail(call, "ucp_worker_fence", st, -1);
 }
 
 /* The _nbi transfers' own completion first: the flush alone may miss a
- * get's data (ucx_rma.c says when). Then a worker flush, unless no put of
- * the program's was issued since the last one began: AMOs and blocking gets
- * are complete when they return, and the runtime's own puts (barrier flags)
- * need no completion, so a barrier after a barrier does not wait a round
- * trip for the acknowledgement of the last one's flags. With threads, a
- * quiet skips only when a flush that began after its thread's last put has
- * ended. */
-void shmemi_ucx_quiet(void)
+ * get's data (ucx_rma.c says when). Then a flush of w's endpoints, unless
+ * no put of the program's was issued on w since the last one began: AMOs
+ * and blocking gets are complete when they return, and the runtime's own
+ * puts (barrier flags) need no completion, so a barrier after a barrier
+ * does not wait a round trip for the acknowledgement of the last one's
+ * flags. With threads, a quiet skips only when a flush that began after
+ * its thread's last put has ended.
+ *
+ * The endpoints made (a list: a job of thousands of PEs where each talks
+ * to a few pays for a few), not the worker: ucp_worker_flush also flushes the
+ * endpoints UCX made inside the shared worker to answer peers' context
+ * workers, and over tcp that waited for those workers to be progressed,
+ * which only their own threads do: two PEs in shmem_quiet, each waiting
+ * for the other's context worker, hung (vnode_ctx, UCX_TLS=tcp,self). */
+void shmemi_ucx_worker_quiet(const char *call, struct shmemi_ucx_worker *w)
 {
-    shmemi_ucx_batch_wait(&shmemi_ucx.nbi, "shmem_quiet", "a non-blocking put or get", -1);
-    uint64_t issued = atomic_load_explicit(&shmemi_ucx.puts_issued, memory_order_acquire);
-    if (atomic_load_explicit(&shmemi_ucx.puts_flushed, memory_order_acquire) >= issued)
+    shmemi_ucx_batch_wait(&w->nbi, call, "a non-blocking put or get", -1);
+    uint64_t issued = atomic_load_explicit(&w->puts_issued, memory_order_acquire);
+    if (atomic_load_explicit(&w->puts_flushed, memory_order_acquire) >= issued)
         return;
     struct shmemi_ucx_batch b;
-    shmemi_ucx_batch_init(&b);
-    shmemi_ucx_batch_add(&b, "shmem_quiet", "ucp_worker_flush_nbx",
-                         ucp_worker_flush_nbx(shmemi_ucx.worker, &b.param), -1);
-    shmemi_ucx_batch_wait(&b, "shmem_quiet", "ucp_worker_flush_nbx", -1);
-    uint64_t done = atomic_load_explicit(&shmemi_ucx.puts_flushed, memory_order_relaxed);
+    shmemi_ucx_batch_init(&b, w);
+    int n = atomic_load_explicit(&w->n_made, memory_order_acquire);
+    for (int i = 0; i < n; i++) {
+        int pe = w->made[i];
+        ucp_ep_h ep = atomic_load_explicit(&w->eps[pe], memory_order_relaxed);
+        shmemi_ucx_batch_add(&b, call, "ucp_ep_flush_nbx", ucp_ep_flush_nbx(ep, &b.param), pe);
+    }
+    shmemi_ucx_batch_wait(&b, call, "ucp_ep_flush_nbx", -1);
+    uint64_t done = atomic_load_explicit(&w->puts_flushed, memory_order_relaxed);
     while (done < issued &&
-           !atomic_compare_exchange_weak_explicit(&shmemi_ucx.puts_flushed, &done, issued,
+           !atomic_compare_exchange_weak_explicit(&w->puts_flushed, &done, issued,
                                                   memory_order_release, memory_order_relaxed))
         ;
+}
+
+void shmemi_ucx_quiet(const char *call, struct shmemi_remote_ctx *rc)
+{
+    shmemi_ucx_worker_quiet(call, shmemi_ucx_hold(rc));
+    shmemi_ucx_release(rc);
 }

@@ -32,8 +32,8 @@ static struct {
 } st = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* The copy engine reads the source when the copy runs, so a source the CPU
- * cannot read (GPU memory) is not staged: it is copied as it is. Asking the
- * driver costs about 1 us (H100), a third of a staged put, so the places
+ * cannot read (GPU memory) is not staged: it is copied as it is; and UCX
+ * (ucx_stage.c) must not be handed such memory. Asking the driver costs about 1 us (H100), a third of a staged put, so the places
  * only host memory can be are recognised first: the brk heap (where malloc
  * puts small blocks; it grows up from its start, found once in
  * /proc/self/maps) and this thread's stack (where shmem_p's value is). */
@@ -73,7 +73,7 @@ static int on_this_stack(uintptr_t p)
     return p >= stack_lo && p < stack_hi;
 }
 
-static int host_source(const void *src)
+int shmemi_cuda_host_memory(const void *src)
 {
     uintptr_t p = (uintptr_t)src;
     if ((p >= atomic_load_explicit(&brk_start, memory_order_relaxed) &&
@@ -96,7 +96,7 @@ static void drain(CUstream s, const char *call)
 
 int shmemi_cuda_stage_put(CUstream s, void *dst, const void *src, size_t bytes)
 {
-    if (bytes > shmemi_config.gpu_put_stage || bytes > STAGE_RING || !host_source(src))
+    if (bytes > shmemi_config.gpu_put_stage || bytes > STAGE_RING || !shmemi_cuda_host_memory(src))
         return -1;
     pthread_mutex_lock(&st.lock);
     if (!st.ring) {

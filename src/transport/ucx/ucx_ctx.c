@@ -148,6 +148,10 @@ struct shmemi_remote_ctx *shmemi_ucx_ctx_open(const char *call, long options)
     }
     rc->w.eps = eps;
     shmemi_ucx_batch_init(&rc->w.nbi, &rc->w);
+    shmemi_ucx_batch_init(&rc->w.acks, &rc->w);
+    /* Served heaps answer the worker that asked. */
+    if (shmemi_ucx.served)
+        shmemi_ucx_service_handlers(call, rc->w.worker);
     rc->slot = (int)i;
     rc->private = private;
     atomic_store_explicit(&slots[i].rc, rc, memory_order_release);

@@ -41,7 +41,8 @@ static void open_context(void)
     ucp_params_t p = {
         .field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED |
                       UCP_PARAM_FIELD_ESTIMATED_NUM_EPS | UCP_PARAM_FIELD_NAME,
-        .features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64,
+        .features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 |
+                    (shmemi_ucx.served ? UCP_FEATURE_AM : 0),
         .mt_workers_shared = multi,
         .estimated_num_eps = (size_t)shmemi_state.n_pes,
         .name = "shmem",
@@ -103,6 +104,7 @@ static void fini(void)
     ucp_cleanup(shmemi_ucx.context);
     free(shmemi_ucx.addrs);
     free(shmemi_ucx.shared.eps);
+    free(shmemi_ucx.served);
     pthread_mutex_destroy(&shmemi_ucx.lock);
     memset(&shmemi_ucx, 0, sizeof shmemi_ucx);
 }
@@ -130,13 +132,17 @@ static const struct shmemi_transport ucx_transport = {
 const struct shmemi_transport *shmemi_ucx_start(int shared)
 {
     multi = shared || shmemi_state.thread_level == SHMEM_THREAD_MULTIPLE;
+    shmemi_ucx_service_exchange();
     open_context();
     open_worker();
+    if (shmemi_ucx.served)
+        shmemi_ucx_service_handlers("shmem_init", shmemi_ucx.shared.worker);
     exchange_addresses();
     shmemi_ucx.shared.eps =
         xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.shared.eps);
     pthread_mutex_init(&shmemi_ucx.lock, NULL);
     shmemi_ucx_batch_init(&shmemi_ucx.shared.nbi, &shmemi_ucx.shared);
+    shmemi_ucx_batch_init(&shmemi_ucx.shared.acks, &shmemi_ucx.shared);
     shmemi_ucx_ctx_start();
     return &ucx_transport;
 }

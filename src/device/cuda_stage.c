@@ -33,8 +33,9 @@ static struct {
 
 /* The copy engine reads the source when the copy runs, so a source the CPU
  * cannot read (GPU memory) is not staged: it is copied as it is; and UCX
- * (ucx_stage.c) must not be handed such memory. Asking the driver costs about 1 us (H100), a third of a staged put, so the places
- * only host memory can be are recognised first: the brk heap (where malloc
+ * (ucx_stage.c) must not be handed such memory. Asking the driver costs
+ * about 1 us (H100), a third of a staged put, so the places only host
+ * memory can be are recognised first: the brk heap (where malloc
  * puts small blocks; it grows up from its start, found once in
  * /proc/self/maps) and this thread's stack (where shmem_p's value is). */
 static _Atomic uintptr_t brk_start = UINTPTR_MAX;
@@ -96,7 +97,8 @@ static void drain(CUstream s, const char *call)
 
 int shmemi_cuda_stage_put(CUstream s, void *dst, const void *src, size_t bytes)
 {
-    if (bytes > shmemi_config.gpu_put_stage || bytes > STAGE_RING || !shmemi_cuda_host_memory(src))
+    if (bytes > shmemi_config.gpu_put_stage || bytes > STAGE_RING ||
+        !shmemi_cuda_host_memory(src))
         return -1;
     pthread_mutex_lock(&st.lock);
     if (!st.ring) {

@@ -26,7 +26,8 @@ struct shmemi_am_hdr {
     uint64_t off;   /* in the target's data heap (a REPLY: in the initiator's dst) */
     uint64_t bytes; /* GET: how many; AMO: the word's size */
     uint64_t token; /* the initiator's address that the answer names */
-    uint64_t value, cond;
+    uint64_t value; /* AMO: the operand; GET: the REPLY's off */
+    uint64_t cond;  /* AMO: compare-swap's comparand */
     uint32_t op;    /* AMO: enum shmemi_amo_op */
     uint32_t pad;
 };

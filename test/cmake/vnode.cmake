@@ -156,8 +156,10 @@ foreach(run "2;1" "4;2")
   shmem_vnode_run(proxy_drain ${np} ${per_node} NAME proxy_drain_served
     ENV SHMEM_UCX_HEAP_SERVICE=1 SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=8)
 endforeach()
-shmem_expect_test(vnode_fault_sigkill_served PROGRAM faults NP 2 ARGS sigkill
-  ENV SHMEM_VIRTUAL_NODES=1 SHMEM_UCX_HEAP_SERVICE=1 EXPECT --status nonzero --within 20)
+foreach(scenario sigkill sigkill_get)
+  shmem_expect_test(vnode_fault_${scenario}_served PROGRAM faults NP 2 ARGS ${scenario}
+    ENV SHMEM_VIRTUAL_NODES=1 SHMEM_UCX_HEAP_SERVICE=1 EXPECT --status nonzero --within 20)
+endforeach()
 shmem_expect_test(vnode_served_debug PROGRAM vnode NP 2
   ENV SHMEM_VIRTUAL_NODES=1 SHMEM_UCX_HEAP_SERVICE=1 SHMEM_DEBUG=1
   EXPECT --status 0 --match "shmem_init: this PE serves its symmetric heap to other nodes")

@@ -39,6 +39,7 @@ static struct {
  * puts small blocks; it grows up from its start, found once in
  * /proc/self/maps) and this thread's stack (where shmem_p's value is). */
 static _Atomic uintptr_t brk_start = UINTPTR_MAX;
+static pthread_once_t brk_found = PTHREAD_ONCE_INIT;
 
 static void find_brk_start(void)
 {
@@ -77,6 +78,7 @@ static int on_this_stack(uintptr_t p)
 int shmemi_cuda_host_memory(const void *src)
 {
     uintptr_t p = (uintptr_t)src;
+    pthread_once(&brk_found, find_brk_start);
     if ((p >= atomic_load_explicit(&brk_start, memory_order_relaxed) &&
          p < (uintptr_t)sbrk(0)) ||
         on_this_stack(p))
@@ -105,7 +107,6 @@ int shmemi_cuda_stage_put(CUstream s, void *dst, const void *src, size_t bytes)
         SHMEMI_CU("shmem_put", cuMemAllocHost((void **)&st.ring, STAGE_RING),
                   "out of pinned host memory for staging small puts; run with "
                   "SHMEM_GPU_PUT_STAGE=0");
-        find_brk_start();
     }
     if (st.head + bytes > STAGE_RING)
         drain(s, "shmem_put");

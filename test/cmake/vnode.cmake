@@ -156,6 +156,10 @@ foreach(run "2;1" "4;2")
   shmem_vnode_run(proxy_drain ${np} ${per_node} NAME proxy_drain_served
     ENV SHMEM_UCX_HEAP_SERVICE=1 SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=8)
 endforeach()
+# Contexts' own workers, which served heaps answer through the endpoint UCX
+# hands their handlers (2 PEs only: at 4, vnode_ctx's workers take ~2500
+# SysV segments of the system's 4096).
+shmem_vnode_run(vnode_ctx 2 1 NAME vnode_ctx_served ENV SHMEM_UCX_HEAP_SERVICE=1)
 foreach(scenario sigkill sigkill_get)
   shmem_expect_test(vnode_fault_${scenario}_served PROGRAM faults NP 2 ARGS ${scenario}
     ENV SHMEM_VIRTUAL_NODES=1 SHMEM_UCX_HEAP_SERVICE=1 EXPECT --status nonzero --within 20)

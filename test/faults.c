@@ -70,6 +70,19 @@ static void sigkill(void)
     shmem_barrier_all();
 }
 
+/* The culprit dies while the others read its heap over and over: across
+ * nodes with a served heap, each read waits for the culprit's answer,
+ * which never comes, and that wait must not hang them. */
+static void sigkill_get(void)
+{
+    int *x = sym_int();
+    shmem_barrier_all();
+    if (culprit())
+        raise(SIGKILL);
+    for (;;)
+        (void)shmem_int_g(x, npes - 1);
+}
+
 /* The culprit leaves while the others are in a heap growth (in the
  * exchange of the new chunk's handles), and they must not wait for it. */
 static void grow_no_finalize(void)
@@ -133,6 +146,7 @@ static const struct {
     {"free_private", free_private},
     {"no_finalize", no_finalize},
     {"sigkill", sigkill},
+    {"sigkill_get", sigkill_get},
     {"grow_no_finalize", grow_no_finalize},
     {"global_exit", global_exit},
     {"exhaust", exhaust},

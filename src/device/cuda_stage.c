@@ -32,12 +32,14 @@ static struct {
 } st = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* The copy engine reads the source when the copy runs, so a source the CPU
- * cannot read (GPU memory) is not staged: it is copied as it is. Asking the
- * driver costs about 1 us (H100), a third of a staged put, so the places
- * only host memory can be are recognised first: the brk heap (where malloc
+ * cannot read (GPU memory) is not staged: it is copied as it is; and UCX
+ * (ucx_stage.c) must not be handed such memory. Asking the driver costs
+ * about 1 us (H100), a third of a staged put, so the places only host
+ * memory can be are recognised first: the brk heap (where malloc
  * puts small blocks; it grows up from its start, found once in
  * /proc/self/maps) and this thread's stack (where shmem_p's value is). */
 static _Atomic uintptr_t brk_start = UINTPTR_MAX;
+static pthread_once_t brk_found = PTHREAD_ONCE_INIT;
 
 static void find_brk_start(void)
 {
@@ -73,9 +75,10 @@ static int on_this_stack(uintptr_t p)
     return p >= stack_lo && p < stack_hi;
 }
 
-static int host_source(const void *src)
+int shmemi_cuda_host_memory(const void *src)
 {
     uintptr_t p = (uintptr_t)src;
+    pthread_once(&brk_found, find_brk_start);
     if ((p >= atomic_load_explicit(&brk_start, memory_order_relaxed) &&
          p < (uintptr_t)sbrk(0)) ||
         on_this_stack(p))
@@ -96,14 +99,14 @@ static void drain(CUstream s, const char *call)
 
 int shmemi_cuda_stage_put(CUstream s, void *dst, const void *src, size_t bytes)
 {
-    if (bytes > shmemi_config.gpu_put_stage || bytes > STAGE_RING || !host_source(src))
+    if (bytes > shmemi_config.gpu_put_stage || bytes > STAGE_RING ||
+        !shmemi_cuda_host_memory(src))
         return -1;
     pthread_mutex_lock(&st.lock);
     if (!st.ring) {
         SHMEMI_CU("shmem_put", cuMemAllocHost((void **)&st.ring, STAGE_RING),
                   "out of pinned host memory for staging small puts; run with "
                   "SHMEM_GPU_PUT_STAGE=0");
-        find_brk_start();
     }
     if (st.head + bytes > STAGE_RING)
         drain(s, "shmem_put");

@@ -7,6 +7,10 @@
 
 #include "cuda_driver.h"
 
+/* Whether the CPU can read and write p (host memory of any kind, CUDA's
+ * or not), rather than GPU memory; cheap for malloc's small blocks and the
+ * calling thread's stack. */
+int shmemi_cuda_host_memory(const void *p);
 /* Queues bytes from src to dst on stream s through the pinned ring and
  * returns 0 once src may be reused; -1, having done nothing, for a put
  * that is not staged (too large, or a source in GPU memory). */

@@ -71,8 +71,7 @@ int shmemi_proxy_wanted(void)
 {
     if (shmemi_state.n_local == shmemi_state.n_pes)
         return 0;
-    return shmemi_heap.kind == SHMEMI_HEAP_PINNED ||
-           (shmemi_heap.kind == SHMEMI_HEAP_HOST && shmemi_config.proxy_host);
+    return shmemi_heap.kind != SHMEMI_HEAP_HOST || shmemi_config.proxy_host;
 }
 
 static unsigned long long load(const unsigned long long *p)
@@ -243,7 +242,7 @@ static unsigned long long slots_wanted(void)
 static char *make_ring(size_t bytes)
 {
 #ifdef SHMEM_HAVE_CUDA
-    if (shmemi_heap.kind == SHMEMI_HEAP_PINNED) {
+    if (shmemi_heap.kind != SHMEMI_HEAP_HOST) {
         void *view;
         px.on_gpu = 1;
         px.ring = shmemi_cuda_proxy_ring(bytes, &view);

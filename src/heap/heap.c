@@ -112,18 +112,11 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     }
     free(fds);
     shmemi_liveness_start();
-    if (shmemi_remote) {
-        /* This build's UCX (Debian's) has no CUDA support: it cannot reach
-         * GPU memory, and would fault on it. */
-        if (shmemi_heap.kind == SHMEMI_HEAP_DEVICE)
-            shmemi_fatal("shmem_init", "the job spans nodes, and its symmetric heap is in "
-                         "GPU memory (SHMEM_HEAP=%s), which the inter-node transport "
-                         "cannot reach: set SHMEM_HEAP=pinned (host memory that kernels "
-                         "use too, reaching other nodes through the device proxy) or "
-                         "SHMEM_HEAP=host", shmemi_config.heap);
+    /* A data heap in GPU memory, which this build's UCX (Debian's) cannot
+     * reach, is served to other nodes by its PE (transport/ucx/ucx_service.c). */
+    if (shmemi_remote)
         shmemi_remote->expose("shmem_init", SHMEMI_SEG_CTRL, shmemi_heap.ctrl,
                               shmemi_heap.ctrl_size);
-    }
 
     /* Data window, with its first chunk. */
     shmemi_heap.window = shmemi_heap.backend->reserve(span);

@@ -63,6 +63,11 @@
       "Run the device proxy on a host heap too, for host threads that post "  \
       "requests as kernels would: tests the proxy on machines without a GPU " \
       "(kernels themselves need SHMEM_HEAP=pinned to reach other nodes).")    \
+    X(SHMEM_UCX_HEAP_SERVICE, ucx_heap_service, bool, "0",                   \
+      "1: each PE serves its symmetric heap to other nodes itself (UCX "     \
+      "active messages that it performs on its heap) even when UCX could "   \
+      "reach the heap directly: for testing on machines without a GPU. A "   \
+      "heap in GPU memory is always served (UCX here cannot reach it).")     \
     X(SHMEM_CTX_WORKERS, ctx_workers, size, "64",                             \
       "Contexts made with SHMEM_CTX_PRIVATE or SHMEM_CTX_SERIALIZED that may " \
       "have a UCX worker of their own at once, per PE (made at a context's "  \

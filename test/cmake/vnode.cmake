@@ -153,3 +153,41 @@ foreach(np 2 4)
 endforeach()
 shmem_expect_test(vnode_fault_no_finalize PROGRAM faults NP 2 ARGS no_finalize
   ENV SHMEM_VIRTUAL_NODES=1 EXPECT --status nonzero --within 20)
+
+# The heap service (src/transport/ucx/ucx_service.c), which serves a GPU
+# heap to other nodes, tested on host heaps: SHMEM_UCX_HEAP_SERVICE=1 makes
+# every PE serve its heap, so every access to another node's heap is an
+# active message that the target performs, and every put's quiet waits for
+# the target's acknowledgement. At 2 PEs on two nodes of one and 4 on two
+# nodes of two; the proxy's requests are served too, and a PE killed while
+# others wait for its answers ends the job.
+foreach(program rma_typed rma_sized rma_blocked amo_typed amo_contention signal_put
+                wait_test lock_mutex coll_data coll_large coll_reduce ctx_team vnode_nbi)
+  foreach(run "2;1" "4;2")
+    list(GET run 0 np)
+    list(GET run 1 per_node)
+    shmem_vnode_run(${program} ${np} ${per_node} NAME ${program}_served
+      ENV SHMEM_UCX_HEAP_SERVICE=1)
+  endforeach()
+endforeach()
+foreach(run "2;1" "4;2")
+  list(GET run 0 np)
+  list(GET run 1 per_node)
+  shmem_vnode_run(vnode ${np} ${per_node} NAME vnode_served
+    ENV SHMEM_UCX_HEAP_SERVICE=1 SHMEM_SYMMETRIC_SIZE=1M SHMEM_SYMMETRIC_SIZE_MAX=64M)
+  shmem_vnode_run(heap_grow ${np} ${per_node} NAME heap_grow_served
+    ENV SHMEM_UCX_HEAP_SERVICE=1 SHMEM_SYMMETRIC_SIZE=4M SHMEM_SYMMETRIC_SIZE_MAX=256M)
+  shmem_vnode_run(proxy_drain ${np} ${per_node} NAME proxy_drain_served
+    ENV SHMEM_UCX_HEAP_SERVICE=1 SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=8)
+endforeach()
+# Contexts' own workers, which served heaps answer through the endpoint UCX
+# hands their handlers (2 PEs only: at 4, vnode_ctx's workers take ~2500
+# SysV segments of the system's 4096).
+shmem_vnode_run(vnode_ctx 2 1 NAME vnode_ctx_served ENV SHMEM_UCX_HEAP_SERVICE=1)
+foreach(scenario sigkill sigkill_get)
+  shmem_expect_test(vnode_fault_${scenario}_served PROGRAM faults NP 2 ARGS ${scenario}
+    ENV SHMEM_VIRTUAL_NODES=1 SHMEM_UCX_HEAP_SERVICE=1 EXPECT --status nonzero --within 20)
+endforeach()
+shmem_expect_test(vnode_served_debug PROGRAM vnode NP 2
+  ENV SHMEM_VIRTUAL_NODES=1 SHMEM_UCX_HEAP_SERVICE=1 SHMEM_DEBUG=1
+  EXPECT --status 0 --match "shmem_init: this PE serves its symmetric heap to other nodes")

@@ -1,7 +1,9 @@
 // Kernels reaching PEs of other nodes through the device proxy: run on
 // virtual nodes of one PE each (SHMEM_VIRTUAL_NODES=1) with a pinned heap,
+// or a device heap that each PE serves to the others (the heap service),
 // so that every peer is off the node and every call below goes through the
 // ring, which has few slots (SHMEM_PROXY_SLOTS) so that it wraps around.
+// The host reads and writes the heap with cudaMemcpy, which either takes.
 // Each PE works on its right neighbour:
 //  - rma: putmem of 1000 bytes (three slots) from GPU memory, p, typed and
 //    sized puts, iput, then getmem, g, typed get and iget of the
@@ -196,6 +198,14 @@ __global__ void cross_node_barrier(void) { shmem_barrier_all(); }
 
 static unsigned char host_pattern(int pe, int k) { return (unsigned char)(pe * 37 + k * 5 + 1); }
 
+// The host's copy of this PE's area, as the kernels left it.
+static struct area h;
+
+static void pull(const struct area *a)
+{
+    CUDA_OK(cudaMemcpy(&h, a, sizeof h, cudaMemcpyDefault));
+}
+
 #define RUN(kernel_call, what)                                                \
     do {                                                                      \
         kernel_call;                                                          \
@@ -221,8 +231,10 @@ int main(int argc, char **argv)
         return 0;
     }
     dcheck_init();
+    long src[BYTES / 8];
     for (int k = 0; k < BYTES / 8; k++)
-        a->src[k] = 1000L * me + k; // the pinned heap is host memory
+        src[k] = 1000L * me + k;
+    CUDA_OK(cudaMemcpy(a->src, src, sizeof src, cudaMemcpyDefault));
     unsigned char *gpu_src, *gpu_dst;
     CUDA_OK(cudaMalloc(&gpu_src, BYTES));
     CUDA_OK(cudaMalloc(&gpu_dst, BYTES));
@@ -231,34 +243,37 @@ int main(int argc, char **argv)
     shmem_barrier_all();
 
     RUN((rma<<<1, 1>>>(a, gpu_src, me, right)), "rma");
+    pull(a);
     for (int k = 0; k < BYTES; k++)
-        CHECK(a->put_dst[k] == host_pattern(left, k), "putmem from PE %d: byte %d is %u", left,
-              k, a->put_dst[k]);
+        CHECK(h.put_dst[k] == host_pattern(left, k), "putmem from PE %d: byte %d is %u", left,
+              k, h.put_dst[k]);
     for (int k = 0; k < 8; k++)
-        CHECK(a->p_dst[k] == left * 10 + k, "p from PE %d: [%d] = %d", left, k, a->p_dst[k]);
-    CHECK(a->dput[0] == 1.5 && a->dput[1] == 2.5 && a->dput[2] == left + 0.25 &&
-              a->dput[3] == -4, "double_put from PE %d", left);
-    CHECK(a->put32[0] == 7 && a->put32[1] == 8 && a->put32[2] == (uint32_t)left &&
-              a->put32[3] == 0xdeadbeefu, "put32 from PE %d", left);
+        CHECK(h.p_dst[k] == left * 10 + k, "p from PE %d: [%d] = %d", left, k, h.p_dst[k]);
+    CHECK(h.dput[0] == 1.5 && h.dput[1] == 2.5 && h.dput[2] == left + 0.25 &&
+              h.dput[3] == -4, "double_put from PE %d", left);
+    CHECK(h.put32[0] == 7 && h.put32[1] == 8 && h.put32[2] == (uint32_t)left &&
+              h.put32[3] == 0xdeadbeefu, "put32 from PE %d", left);
     for (int k = 0; k < 16; k++)
-        CHECK(a->strided[k] == (k % 2 ? 0 : 100L * left + k / 2), "iput from PE %d: [%d] = %ld",
-              left, k, a->strided[k]);
+        CHECK(h.strided[k] == (k % 2 ? 0 : 100L * left + k / 2), "iput from PE %d: [%d] = %ld",
+              left, k, h.strided[k]);
 
     RUN((amos<<<1, 1>>>(a, right)), "amos");
     RUN((crowd<<<CROWD_BLOCKS, CROWD_THREADS>>>(a, me, right)), "crowd");
+    pull(a);
     unsigned long long t = CROWD;
-    CHECK(a->counter == t, "fetch_add count %llu, want %llu", a->counter, t);
-    CHECK(a->fetched_sum == t * (t - 1) / 2, "fetched values sum to %llu, want %llu",
-          a->fetched_sum, t * (t - 1) / 2);
-    CHECK(a->added == 2 * t, "adds: %llu, want %llu", a->added, 2 * t);
+    CHECK(h.counter == t, "fetch_add count %llu, want %llu", h.counter, t);
+    CHECK(h.fetched_sum == t * (t - 1) / 2, "fetched values sum to %llu, want %llu",
+          h.fetched_sum, t * (t - 1) / 2);
+    CHECK(h.added == 2 * t, "adds: %llu, want %llu", h.added, 2 * t);
     for (int i = 0; i < CROWD; i++)
-        CHECK(a->crowd_p[i] == left * CROWD + i, "crowd p [%d] = %d", i, a->crowd_p[i]);
+        CHECK(h.crowd_p[i] == left * CROWD + i, "crowd p [%d] = %d", i, h.crowd_p[i]);
 
     RUN((order<<<1, 1>>>(a, right)), "order");
     RUN((signals<<<1, 128>>>(a, gpu_src, me, left, right)), "signals");
     RUN((groups<<<1, 128>>>(a, gpu_src, gpu_dst, right)), "groups");
+    pull(a);
     for (int k = 0; k < BYTES; k++)
-        CHECK(a->blk_dst[1024 + k] == host_pattern(left, k), "block put from PE %d: byte %d",
+        CHECK(h.blk_dst[1024 + k] == host_pattern(left, k), "block put from PE %d: byte %d",
               left, k);
 
     int h = dcheck_failures();

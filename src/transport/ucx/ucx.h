@@ -66,6 +66,9 @@ struct shmemi_ucx_worker {
     /* The program's puts issued, and how many of the first ones the last
      * worker flush completed (ucx_sync.c). */
     _Atomic uint64_t puts_issued, puts_flushed;
+    /* Puts and posted AMOs sent to served heaps (ucx_served.c) that their
+     * targets have not yet acknowledged: quiet and fence wait for none. */
+    struct shmemi_ucx_batch acks;
 };
 
 struct shmemi_ucx {
@@ -75,6 +78,9 @@ struct shmemi_ucx {
     char *addrs;               /* [n_pes]: every PE's shared worker address */
     pthread_mutex_t lock;      /* making endpoints and unpacking keys */
     struct shmemi_ucx_seg segs[SHMEMI_SEG_COUNT];
+    /* [n_pes]: whether each PE's data heap is served (ucx_service.c)
+     * rather than registered; NULL when no PE's is. */
+    unsigned char *served;
 };
 
 /* A context's own worker, in slot of the table that the waits of the
@@ -86,6 +92,14 @@ struct shmemi_remote_ctx {
 };
 
 extern struct shmemi_ucx shmemi_ucx;
+
+/* Whether sym, on pe, is in a data heap that pe serves itself. */
+static inline int shmemi_ucx_served(const void *sym, int pe)
+{
+    const struct shmemi_ucx_seg *s = &shmemi_ucx.segs[SHMEMI_SEG_DATA];
+    return __builtin_expect(shmemi_ucx.served != NULL, 0) && shmemi_ucx.served[pe] &&
+           (size_t)((const char *)sym - s->base) < s->bytes;
+}
 
 /* After a put or posted AMO of the program's is issued on w: quiet
  * flushes (ucx_sync.c). */
@@ -128,6 +142,9 @@ void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const ch
                           ucs_status_ptr_t req, int pe);
 /* A completion callback's part for a request counted in b. */
 void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st);
+/* The end of something counted in b that is no request of b's worker (a
+ * reply or acknowledgement from a served heap). */
+void shmemi_ucx_batch_end(struct shmemi_ucx_batch *b, ucs_status_t st);
 /* Progresses b's worker (and the shared one, whose peers may be waiting
  * for this PE) until at most most requests of b are pending. */
 void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most);
@@ -148,6 +165,40 @@ size_t shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w, const vo
 /* Destroys the keys unpacked for w. */
 void shmemi_ucx_rkeys_fini(struct shmemi_ucx_worker *w);
 void shmemi_ucx_mem_fini(void);
+
+/* ucx_service.c: the heap service's active messages (the target's
+ * handlers, and the initiator's for replies), registered on a worker. */
+void shmemi_ucx_service_handlers(const char *call, ucp_worker_h worker);
+/* Whether this PE serves its data heap; collective: every PE learns every
+ * PE's answer (shmemi_ucx.served). Before the UCP context is made. */
+void shmemi_ucx_service_exchange(void);
+
+/* ucx_served.c: the initiator's side, on a served pe's data heap; local
+ * memory is host memory. A put counts its sends in b (local completion)
+ * and its acknowledgement in w->acks; a get and an AMO wait for their
+ * replies. */
+void shmemi_ucx_served_put(const char *call, struct shmemi_ucx_worker *w,
+                           struct shmemi_ucx_batch *b, const void *sym, const char *src,
+                           size_t bytes, int pe);
+void shmemi_ucx_served_get(const char *call, struct shmemi_ucx_worker *w, char *dst,
+                           const void *sym, size_t bytes, int pe);
+uint64_t shmemi_ucx_served_amo(const char *call, struct shmemi_ucx_worker *w,
+                               enum shmemi_amo_op op, const void *sym, size_t size,
+                               uint64_t value, uint64_t cond, int pe);
+void shmemi_ucx_served_amo_post(const char *call, struct shmemi_ucx_worker *w,
+                                enum shmemi_amo_op op, const void *sym, size_t size,
+                                uint64_t value, int pe);
+
+/* ucx_stage.c: whether UCX cannot touch local memory [p, p+bytes) itself
+ * (GPU memory: this UCX has no CUDA support), and the transfers that pass
+ * such memory through host memory. */
+int shmemi_ucx_local_on_gpu(const void *p, size_t bytes);
+void shmemi_ucx_staged_put(const char *call, struct shmemi_remote_ctx *rc, char *sym,
+                           size_t dpitch, const char *src, size_t spitch, size_t width,
+                           size_t n, int pe);
+void shmemi_ucx_staged_get(const char *call, struct shmemi_remote_ctx *rc, char *dst,
+                           size_t dpitch, const char *sym, size_t spitch, size_t width,
+                           size_t n, int pe);
 
 /* ucx_ctx.c: contexts' own workers, and the table of them; close
  * completes a context's operations and keeps its worker for the next. */

@@ -10,7 +10,8 @@
  * its operand lives on this stack frame. shmemi_ucx_amo_post does neither:
  * its operand must live until UCX is done with it, so it is allocated and
  * freed by the completion callback, and the request is counted in its
- * worker's nbi batch, which quiet waits for. */
+ * worker's nbi batch, which quiet waits for. A word of a served heap is
+ * its PE's service's (ucx_served.c). */
 #include <stdlib.h>
 
 #include "../../init/error.h"
@@ -40,6 +41,12 @@ static ucp_atomic_op_t opcode(enum shmemi_amo_op op)
 uint64_t shmemi_ucx_amo(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_amo_op op,
                         const void *sym, size_t size, uint64_t value, uint64_t cond, int pe)
 {
+    if (shmemi_ucx_served(sym, pe)) {
+        uint64_t old = shmemi_ucx_served_amo(call, shmemi_ucx_hold(rc), op, sym, size, value,
+                                             cond, pe);
+        shmemi_ucx_release(rc);
+        return old;
+    }
     if (op == SHMEMI_AMO_FETCH)
         value = 0;
     /* Compare-swap compares with the operand and stores the reply buffer's
@@ -96,6 +103,11 @@ void shmemi_ucx_amo_post(const char *call, struct shmemi_remote_ctx *rc,
                          int pe)
 {
     struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
+    if (shmemi_ucx_served(sym, pe)) {
+        shmemi_ucx_served_amo_post(call, w, op, sym, size, value, pe);
+        shmemi_ucx_release(rc);
+        return;
+    }
     uint64_t raddr;
     ucp_rkey_h rkey;
     shmemi_ucx_locate(call, w, sym, size, pe, &raddr, &rkey);

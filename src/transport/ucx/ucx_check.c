@@ -2,6 +2,7 @@
  * way: by progressing its worker until its requests complete. */
 #include <sched.h>
 
+#include "../../heap/heap.h"
 #include "../../init/error.h"
 #include "../../init/runtime.h"
 #include "ucx.h"
@@ -20,12 +21,17 @@ _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t 
 
 /* Runs in whichever thread progresses the worker: the counter is released
  * last, since the waiter's batch may go as soon as it reads 0. */
-void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st)
+void shmemi_ucx_batch_end(struct shmemi_ucx_batch *b, ucs_status_t st)
 {
     if (st != UCS_OK)
         atomic_store_explicit(&b->status, st, memory_order_relaxed);
-    ucp_request_free(request);
     atomic_fetch_sub_explicit(&b->pending, 1, memory_order_release);
+}
+
+void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st)
+{
+    ucp_request_free(request);
+    shmemi_ucx_batch_end(b, st);
 }
 
 static void done(void *request, ucs_status_t st, void *user)
@@ -59,14 +65,18 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most)
     /* As in every wait of the runtime (sync/spin.h): yield the core once
      * spinning stops paying, since the peer that must answer may need it.
      * On a context's worker, the shared one too: a peer waiting here for
-     * this PE's answer (over tcp, to a get of its own) would wait for ever. */
+     * this PE's answer (over tcp, to a get of its own) would wait for ever.
+     * And, as there, watch for a job that ended: a served heap's answer
+     * (ucx_served.c) never comes from a PE that died. */
     ucp_worker_h w = b->w->worker, shared = shmemi_ucx.shared.worker;
     size_t polls = 0;
-    while (atomic_load_explicit(&b->pending, memory_order_acquire) > most)
+    while (atomic_load_explicit(&b->pending, memory_order_acquire) > most) {
+        shmemi_abort_poll();
         if (ucp_worker_progress(w) | (w != shared ? ucp_worker_progress(shared) : 0))
             polls = 0;
         else if (++polls >= shmemi_state.spin_limit)
             sched_yield();
+    }
 }
 
 void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,

@@ -153,6 +153,10 @@ static struct shmemi_remote_ctx *make(const char *call, int private, size_t i)
     rc->w.eps = eps;
     rc->w.made = made;
     shmemi_ucx_batch_init(&rc->w.nbi, &rc->w);
+    shmemi_ucx_batch_init(&rc->w.acks, &rc->w);
+    /* Served heaps answer the worker that asked. */
+    if (shmemi_ucx.served)
+        shmemi_ucx_service_handlers(call, rc->w.worker);
     rc->slot = (int)i;
     atomic_store_explicit(&slots[i].rc, rc, memory_order_release);
     return rc;

@@ -24,6 +24,34 @@ static void allgather(const char *call, const void *in, void *out, size_t len)
         shmemi_fatal(call, "the bootstrap allgather of UCX remote keys failed");
 }
 
+/* This PE's data heap, when it serves it (ucx_service.c), is not
+ * registered: UCX could not register GPU memory, and no peer uses a key
+ * of it. Its chunks are still exposed with the others, an empty key each,
+ * since exposing is collective and the other PEs' keys travel with it. */
+static int served_here(enum shmemi_segment seg)
+{
+    return seg == SHMEMI_SEG_DATA && shmemi_ucx.served &&
+           shmemi_ucx.served[shmemi_state.my_pe];
+}
+
+static void *register_chunk(const char *call, struct shmemi_ucx_chunk *c, void *addr,
+                            size_t bytes, size_t *key_len)
+{
+    ucp_mem_map_params_t mp = {
+        .field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH,
+        .address = addr,
+        .length = bytes,
+    };
+    ucs_status_t st = ucp_mem_map(shmemi_ucx.context, &mp, &c->memh);
+    if (st != UCS_OK)
+        shmemi_ucx_fail(call, "ucp_mem_map (registering the symmetric heap)", st, -1);
+    void *key;
+    st = ucp_rkey_pack(shmemi_ucx.context, c->memh, &key, key_len);
+    if (st != UCS_OK)
+        shmemi_ucx_fail(call, "ucp_rkey_pack", st, -1);
+    return key;
+}
+
 struct chunk_card {
     uint64_t addr;
     uint64_t packed_len;
@@ -43,19 +71,11 @@ void shmemi_ucx_expose(const char *call, enum shmemi_segment seg, void *addr, si
     c->off = (size_t)((char *)addr - s->base);
     c->bytes = bytes;
 
-    ucp_mem_map_params_t mp = {
-        .field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH,
-        .address = addr,
-        .length = bytes,
-    };
-    ucs_status_t st = ucp_mem_map(shmemi_ucx.context, &mp, &c->memh);
-    if (st != UCS_OK)
-        shmemi_ucx_fail(call, "ucp_mem_map (registering the symmetric heap)", st, -1);
-    void *key;
-    size_t key_len;
-    st = ucp_rkey_pack(shmemi_ucx.context, c->memh, &key, &key_len);
-    if (st != UCS_OK)
-        shmemi_ucx_fail(call, "ucp_rkey_pack", st, -1);
+    void *key = NULL;
+    size_t key_len = 0;
+    c->memh = NULL;
+    if (!served_here(seg))
+        key = register_chunk(call, c, addr, bytes, &key_len);
 
     /* Keys differ in length from PE to PE: lengths first, then every key
      * padded to the longest. */
@@ -67,14 +87,16 @@ void shmemi_ucx_expose(const char *call, enum shmemi_segment seg, void *addr, si
         for (int pe = 0; pe < n; pe++)
             s->remote_base[pe] = all[pe].addr;
     }
-    c->packed_len = 0;
+    c->packed_len = 1; /* the bootstrap gathers no empty blobs */
     for (int pe = 0; pe < n; pe++)
         if (all[pe].packed_len > c->packed_len)
             c->packed_len = all[pe].packed_len;
     free(all);
     char *padded = xcalloc(call, 1, c->packed_len);
-    memcpy(padded, key, key_len);
-    ucp_rkey_buffer_release(key);
+    if (key) {
+        memcpy(padded, key, key_len);
+        ucp_rkey_buffer_release(key);
+    }
     c->packed = xcalloc(call, (size_t)n, c->packed_len);
     allgather(call, padded, c->packed, c->packed_len);
     free(padded);
@@ -150,7 +172,7 @@ void shmemi_ucx_mem_fini(void)
         struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
         for (int i = 0; i < s->n_chunks; i++) {
             struct shmemi_ucx_chunk *c = &s->chunks[i];
-            ucs_status_t st = ucp_mem_unmap(shmemi_ucx.context, c->memh);
+            ucs_status_t st = c->memh ? ucp_mem_unmap(shmemi_ucx.context, c->memh) : UCS_OK;
             if (st != UCS_OK)
                 shmemi_ucx_fail("shmem_finalize", "ucp_mem_unmap", st, -1);
             free(c->packed);

@@ -33,30 +33,46 @@ static void span(struct shmemi_ucx_batch *b, const char *call, ucp_ep_h ep, enum
 
 /* UCP's RMA takes contiguous buffers only: a row is an operation. Rows go
  * out ROWS_IN_FLIGHT at a time, so a long strided transfer does not hold a
- * request per element. A contiguous transfer is one row. */
+ * request per element. A contiguous transfer is one row. A row of a served
+ * heap is a message to its PE's service (ucx_served.c). Returns whether
+ * the rows were served: their puts then complete by acknowledgement, not
+ * by the flush that counted puts ask of quiet. */
 #define ROWS_IN_FLIGHT 256
 
-static void rows(struct shmemi_ucx_worker *w, const char *call, enum dir d, char *local,
-                 size_t lpitch, const char *sym, size_t spitch, size_t width, size_t n, int pe)
+static int rows(struct shmemi_ucx_worker *w, const char *call, enum dir d, char *local,
+                size_t lpitch, const char *sym, size_t spitch, size_t width, size_t n, int pe)
 {
     struct shmemi_ucx_batch b;
     shmemi_ucx_batch_init(&b, w);
-    ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
+    int served = shmemi_ucx_served(sym, pe);
+    ucp_ep_h ep = served ? NULL : shmemi_ucx_ep(call, w, pe);
     for (size_t i = 0; i < n; i++) {
-        span(&b, call, ep, d, local + i * lpitch, sym + i * spitch, width, pe);
+        char *l = local + i * lpitch;
+        const char *s = sym + i * spitch;
+        if (!served)
+            span(&b, call, ep, d, l, s, width, pe);
+        else if (d == PUT)
+            shmemi_ucx_served_put(call, w, &b, s, l, width, pe);
+        else
+            shmemi_ucx_served_get(call, w, l, s, width, pe);
         if (i % ROWS_IN_FLIGHT == ROWS_IN_FLIGHT - 1)
             shmemi_ucx_batch_wait(&b, call, op_name[d], pe);
     }
     shmemi_ucx_batch_wait(&b, call, op_name[d], pe);
+    return served;
 }
 
 /* UCP reads a put's source without writing it. */
 void shmemi_ucx_put(const char *call, struct shmemi_remote_ctx *rc, void *sym,
                     const void *src, size_t bytes, int pe)
 {
+    if (shmemi_ucx_local_on_gpu(src, bytes)) {
+        shmemi_ucx_staged_put(call, rc, sym, 0, src, 0, bytes, 1, pe);
+        return;
+    }
     struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
-    rows(w, call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
-    shmemi_ucx_count_put(w);
+    if (!rows(w, call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe))
+        shmemi_ucx_count_put(w);
     shmemi_ucx_release(rc);
 }
 
@@ -69,6 +85,10 @@ void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_
 void shmemi_ucx_get(const char *call, struct shmemi_remote_ctx *rc, void *dst,
                     const void *sym, size_t bytes, int pe)
 {
+    if (shmemi_ucx_local_on_gpu(dst, bytes)) {
+        shmemi_ucx_staged_get(call, rc, dst, 0, sym, 0, bytes, 1, pe);
+        return;
+    }
     rows(shmemi_ucx_hold(rc), call, GET, dst, 0, sym, 0, bytes, 1, pe);
     shmemi_ucx_release(rc);
 }
@@ -77,9 +97,13 @@ void shmemi_ucx_put_rows(const char *call, struct shmemi_remote_ctx *rc, char *s
                          size_t dpitch, const char *src, size_t spitch, size_t width,
                          size_t n, int pe)
 {
+    if (shmemi_ucx_local_on_gpu(src, width)) {
+        shmemi_ucx_staged_put(call, rc, sym, dpitch, src, spitch, width, n, pe);
+        return;
+    }
     struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
-    rows(w, call, PUT, (char *)src, spitch, sym, dpitch, width, n, pe);
-    shmemi_ucx_count_put(w);
+    if (!rows(w, call, PUT, (char *)src, spitch, sym, dpitch, width, n, pe))
+        shmemi_ucx_count_put(w);
     shmemi_ucx_release(rc);
 }
 
@@ -87,6 +111,10 @@ void shmemi_ucx_get_rows(const char *call, struct shmemi_remote_ctx *rc, char *d
                          size_t dpitch, const char *sym, size_t spitch, size_t width,
                          size_t n, int pe)
 {
+    if (shmemi_ucx_local_on_gpu(dst, width)) {
+        shmemi_ucx_staged_get(call, rc, dst, dpitch, sym, spitch, width, n, pe);
+        return;
+    }
     rows(shmemi_ucx_hold(rc), call, GET, dst, dpitch, sym, spitch, width, n, pe);
     shmemi_ucx_release(rc);
 }
@@ -111,18 +139,34 @@ static void nbi(struct shmemi_ucx_worker *w, const char *call, enum dir d, char 
     span(&w->nbi, call, shmemi_ucx_ep(call, w, pe), d, local, sym, bytes, pe);
 }
 
+/* Through a bounce buffer or to a served heap's get, an _nbi transfer is
+ * a blocking one, which the specification allows; a put to a served heap
+ * joins the nbi batch like any other. */
 void shmemi_ucx_put_nbi(const char *call, struct shmemi_remote_ctx *rc, void *sym,
                         const void *src, size_t bytes, int pe)
 {
+    if (shmemi_ucx_local_on_gpu(src, bytes)) {
+        shmemi_ucx_staged_put(call, rc, sym, 0, src, 0, bytes, 1, pe);
+        return;
+    }
     struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
-    nbi(w, call, PUT, (char *)src, sym, bytes, pe);
-    shmemi_ucx_count_put(w);
+    if (shmemi_ucx_served(sym, pe)) {
+        shmemi_ucx_nbi_room(w);
+        shmemi_ucx_served_put(call, w, &w->nbi, sym, src, bytes, pe);
+    } else {
+        nbi(w, call, PUT, (char *)src, sym, bytes, pe);
+        shmemi_ucx_count_put(w);
+    }
     shmemi_ucx_release(rc);
 }
 
 void shmemi_ucx_get_nbi(const char *call, struct shmemi_remote_ctx *rc, void *dst,
                         const void *sym, size_t bytes, int pe)
 {
+    if (shmemi_ucx_local_on_gpu(dst, bytes) || shmemi_ucx_served(sym, pe)) {
+        shmemi_ucx_get(call, rc, dst, sym, bytes, pe);
+        return;
+    }
     nbi(shmemi_ucx_hold(rc), call, GET, dst, sym, bytes, pe);
     shmemi_ucx_release(rc);
 }

@@ -104,6 +104,7 @@ static void fini(void)
     free(shmemi_ucx.addrs);
     free(shmemi_ucx.shared.eps);
     free(shmemi_ucx.shared.made);
+    free(shmemi_ucx.served);
     pthread_mutex_destroy(&shmemi_ucx.lock);
     memset(&shmemi_ucx, 0, sizeof shmemi_ucx);
 }
@@ -132,9 +133,12 @@ static const struct shmemi_transport ucx_transport = {
 const struct shmemi_transport *shmemi_ucx_start(int shared)
 {
     multi = shared || shmemi_state.thread_level == SHMEM_THREAD_MULTIPLE;
+    shmemi_ucx_service_exchange();
     open_context();
     open_worker();
     shmemi_ucx_notify_init();
+    if (shmemi_ucx.served)
+        shmemi_ucx_service_handlers("shmem_init", shmemi_ucx.shared.worker);
     exchange_addresses();
     shmemi_ucx.shared.eps =
         xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.shared.eps);
@@ -142,6 +146,7 @@ const struct shmemi_transport *shmemi_ucx_start(int shared)
         xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.shared.made);
     pthread_mutex_init(&shmemi_ucx.lock, NULL);
     shmemi_ucx_batch_init(&shmemi_ucx.shared.nbi, &shmemi_ucx.shared);
+    shmemi_ucx_batch_init(&shmemi_ucx.shared.acks, &shmemi_ucx.shared);
     shmemi_ucx_ctx_start();
     return &ucx_transport;
 }

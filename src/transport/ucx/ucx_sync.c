@@ -24,17 +24,21 @@ int shmemi_ucx_progress(void)
 }
 
 /* UCP orders operations after a fence behind those before it, which is
- * shmem_fence's guarantee (here for every peer at once). */
+ * shmem_fence's guarantee (here for every peer at once). Not active
+ * messages: puts to served heaps are completed instead (ucx_served.c). */
 void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc)
 {
-    ucs_status_t st = ucp_worker_fence(shmemi_ucx_hold(rc)->worker);
+    struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
+    shmemi_ucx_batch_wait(&w->acks, call, "a put to a served heap", -1);
+    ucs_status_t st = ucp_worker_fence(w->worker);
     shmemi_ucx_release(rc);
     if (st != UCS_OK)
         shmemi_ucx_fail(call, "ucp_worker_fence", st, -1);
 }
 
 /* The _nbi transfers' own completion first: the flush alone may miss a
- * get's data (ucx_rma.c says when). Then a flush of w's endpoints, unless
+ * get's data (ucx_rma.c says when); and served heaps' acknowledgements
+ * of the puts sent them (ucx_served.c). Then a flush of w's endpoints, unless
  * no put of the program's was issued on w since the last one began: AMOs
  * and blocking gets are complete when they return, and the runtime's own
  * puts (barrier flags) need no completion, so a barrier after a barrier
@@ -51,6 +55,7 @@ void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc)
 void shmemi_ucx_worker_quiet(const char *call, struct shmemi_ucx_worker *w)
 {
     shmemi_ucx_batch_wait(&w->nbi, call, "a non-blocking put or get", -1);
+    shmemi_ucx_batch_wait(&w->acks, call, "a put to a served heap", -1);
     uint64_t issued = atomic_load_explicit(&w->puts_issued, memory_order_acquire);
     if (atomic_load_explicit(&w->puts_flushed, memory_order_acquire) >= issued)
         return;

@@ -134,6 +134,12 @@ foreach(run "2;1" "4;2")
   list(GET run 1 per_node)
   shmem_vnode_run(vnode_ctx ${np} ${per_node})
   shmem_vnode_run(vnode_ctx ${np} ${per_node} NAME vnode_ctx_cap2 ENV SHMEM_CTX_WORKERS=2)
+  # A 4-PE run's workers take about 2500 of the system's 4096 SysV
+  # segments (UCX's shared-memory FIFOs): one such run at a time.
+  foreach(launcher mpirun shmemrun)
+    set_tests_properties(vnode_ctx/vnode${per_node}/${launcher}/${np}
+      vnode_ctx_cap2/vnode${per_node}/${launcher}/${np} PROPERTIES RESOURCE_LOCK ucx_sysv)
+  endforeach()
 endforeach()
 shmem_expect_test(vnode_ctx_debug PROGRAM vnode_ctx NP 2
   ENV SHMEM_VIRTUAL_NODES=1 SHMEM_DEBUG=1
@@ -144,6 +150,10 @@ shmem_expect_test(vnode_ctx_debug PROGRAM vnode_ctx NP 2
 shmem_expect_test(vnode_ctx_debug_cap PROGRAM vnode_ctx NP 2
   ENV SHMEM_VIRTUAL_NODES=1 SHMEM_DEBUG=1 SHMEM_CTX_WORKERS=2
   EXPECT --status 0 --within 100 --match "context shares the PE's UCX worker: all 2 contexts' workers")
+foreach(launcher mpirun shmemrun)
+  set_tests_properties(vnode_ctx_debug/${launcher}/2 vnode_ctx_debug_cap/${launcher}/2
+    PROPERTIES RESOURCE_LOCK ucx_sysv)
+endforeach()
 
 # A PE killed on one node, one that exits without shmem_finalize: the job
 # ends, in time, with a message.
@@ -184,6 +194,9 @@ endforeach()
 # hands their handlers (2 PEs only: at 4, vnode_ctx's workers take ~2500
 # SysV segments of the system's 4096).
 shmem_vnode_run(vnode_ctx 2 1 NAME vnode_ctx_served ENV SHMEM_UCX_HEAP_SERVICE=1)
+foreach(launcher mpirun shmemrun)
+  set_tests_properties(vnode_ctx_served/vnode1/${launcher}/2 PROPERTIES RESOURCE_LOCK ucx_sysv)
+endforeach()
 foreach(scenario sigkill sigkill_get)
   shmem_expect_test(vnode_fault_${scenario}_served PROGRAM faults NP 2 ARGS ${scenario}
     ENV SHMEM_VIRTUAL_NODES=1 SHMEM_UCX_HEAP_SERVICE=1 EXPECT --status nonzero --within 20)

@@ -171,17 +171,13 @@ if(CUDAToolkit_FOUND)
 
     # Kernels reaching other nodes through the device proxy (needs UCX):
     # virtual nodes of one PE sharing the GPU, a pinned heap, a ring of 16
-    # slots that the crowd kernel's thousands of requests wrap around; the
-    # same on a device heap, which each PE serves to the others (the heap
-    # service, src/transport/ucx/ucx_service.c); a kernel barrier over
-    # nodes stops with a message.
+    # slots that the crowd kernel's thousands of requests wrap around; a
+    # kernel barrier over nodes stops with a message.
     if(UCX_FOUND)
       add_executable(gpu_device_proxy gpu/gpu_device_proxy.cu)
       target_link_libraries(gpu_device_proxy PRIVATE shmem CUDA::cudart)
       shmem_gpu_runs(gpu_device_proxy gpu_device_proxy SHMEM_HEAP=pinned SHMEM_VIRTUAL_NODES=1
         SHMEM_GPU_SHARE=1 SHMEM_PROXY_SLOTS=16 NP 2 3)
-      shmem_gpu_runs(gpu_device_proxy_device_heap gpu_device_proxy SHMEM_HEAP=device
-        SHMEM_VIRTUAL_NODES=1 SHMEM_GPU_SHARE=1 SHMEM_PROXY_SLOTS=16 NP 2 3)
       shmem_gpu_expect(gpu_device_proxy_barrier gpu_device_proxy
         ENV SHMEM_HEAP=pinned SHMEM_VIRTUAL_NODES=1 SHMEM_GPU_SHARE=1 ARGS barrier
         EXPECT --status nonzero --within 60 --match "shmem_barrier.*PE [0-9]+ is on another node")

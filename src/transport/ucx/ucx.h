@@ -207,9 +207,16 @@ void shmemi_ucx_ctx_close(const char *call, struct shmemi_remote_ctx *rc);
 /* Progresses the contexts' workers that the calling thread may. */
 int shmemi_ucx_ctx_progress(void);
 void shmemi_ucx_ctx_start(void);
-/* Destroys the contexts' workers (every context is gone), before the
- * shared worker goes. */
+/* At shmem_finalize, every context gone: close_all closes the kept
+ * workers' endpoints, progress_kept progresses them all whoever owned
+ * them, and fini destroys them, before the shared worker goes. */
+void shmemi_ucx_ctx_close_all(void);
+int shmemi_ucx_ctx_progress_kept(void);
 void shmemi_ucx_ctx_fini(void);
+
+/* ucx_depart.c: progresses the workers until every PE has closed its
+ * endpoints, so that none is destroyed while a peer's close needs it. */
+void shmemi_ucx_depart(void);
 
 /* ucx_rma.c, ucx_amo.c, ucx_sync.c: the operations of the transport. */
 void shmemi_ucx_put(const char *call, struct shmemi_remote_ctx *rc, void *sym,

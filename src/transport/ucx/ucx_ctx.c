@@ -241,8 +241,9 @@ int shmemi_ucx_ctx_progress(void)
 }
 
 /* Every context is gone (released with its team): keys before their
- * endpoints, endpoints before the worker. */
-void shmemi_ucx_ctx_fini(void)
+ * endpoints; the workers stay until every PE has closed its endpoints
+ * (ucx_depart.c). */
+void shmemi_ucx_ctx_close_all(void)
 {
     size_t used = atomic_load(&slots_used);
     for (size_t i = 0; i < used; i++) {
@@ -251,6 +252,28 @@ void shmemi_ucx_ctx_fini(void)
             continue;
         shmemi_ucx_rkeys_fini(&rc->w);
         shmemi_ucx_eps_close("shmem_finalize", &rc->w);
+    }
+}
+
+int shmemi_ucx_ctx_progress_kept(void)
+{
+    size_t used = atomic_load(&slots_used);
+    int did = 0;
+    for (size_t i = 0; i < used; i++) {
+        struct shmemi_remote_ctx *rc = atomic_load(&slots[i].rc);
+        if (rc)
+            did |= ucp_worker_progress(rc->w.worker) != 0;
+    }
+    return did;
+}
+
+void shmemi_ucx_ctx_fini(void)
+{
+    size_t used = atomic_load(&slots_used);
+    for (size_t i = 0; i < used; i++) {
+        struct shmemi_remote_ctx *rc = atomic_load(&slots[i].rc);
+        if (!rc)
+            continue;
         ucp_worker_destroy(rc->w.worker);
         free(rc->w.made);
         free(rc->w.eps);

@@ -91,14 +91,16 @@ static void exchange_addresses(void)
     free(padded);
 }
 
-/* Contexts' workers first (their keys name this context's memory), then
- * keys before their endpoints, endpoints before the worker. */
+/* Keys before their endpoints (contexts' first), endpoints before the
+ * workers, and the workers only once every PE has closed its endpoints. */
 static void fini(void)
 {
-    shmemi_ucx_ctx_fini();
+    shmemi_ucx_ctx_close_all();
     shmemi_ucx_rkeys_fini(&shmemi_ucx.shared);
     shmemi_ucx_mem_fini();
     shmemi_ucx_eps_close("shmem_finalize", &shmemi_ucx.shared);
+    shmemi_ucx_depart();
+    shmemi_ucx_ctx_fini();
     ucp_worker_destroy(shmemi_ucx.shared.worker);
     ucp_cleanup(shmemi_ucx.context);
     free(shmemi_ucx.addrs);

@@ -168,16 +168,19 @@ shmem_expect_test(vnode_fault_no_finalize PROGRAM faults NP 2 ARGS no_finalize
 # heap to other nodes, tested on host heaps: SHMEM_UCX_HEAP_SERVICE=1 makes
 # every PE serve its heap, so every access to another node's heap is an
 # active message that the target performs, and every put's quiet waits for
-# the target's acknowledgement. At 2 PEs on two nodes of one; the proxy's
-# requests are served too, and a PE killed while others wait for its
-# answers ends the job. Not at 4 PEs on nodes of two: there a run hung now
-# and then under load (coll_reduce, rma_typed, rma_sized; issue 7 says so),
-# and CI must not carry a known intermittent hang.
+# the target's acknowledgement. At 2 PEs on two nodes of one and 4 on two
+# nodes of two; the proxy's requests are served too, and a PE killed while
+# others wait for its answers ends the job.
 foreach(program rma_typed rma_sized rma_blocked amo_typed amo_contention signal_put
                 wait_test lock_mutex coll_data coll_large coll_reduce ctx_team vnode_nbi)
-  shmem_vnode_run(${program} 2 1 NAME ${program}_served ENV SHMEM_UCX_HEAP_SERVICE=1)
+  foreach(run "2;1" "4;2")
+    list(GET run 0 np)
+    list(GET run 1 per_node)
+    shmem_vnode_run(${program} ${np} ${per_node} NAME ${program}_served
+      ENV SHMEM_UCX_HEAP_SERVICE=1)
+  endforeach()
 endforeach()
-foreach(run "2;1")
+foreach(run "2;1" "4;2")
   list(GET run 0 np)
   list(GET run 1 per_node)
   shmem_vnode_run(vnode ${np} ${per_node} NAME vnode_served

@@ -24,4 +24,18 @@
         }                                                                     \
     } while (0)
 
+/* CHECK of got[k] == want for each k below n, want an expression of k: the
+ * loop declares k (a size_t), so the caller names it, with a name the other
+ * arguments do not use. The message, a string literal format and its
+ * arguments, ends with the first k that differs and both values, printed as
+ * integers, which the elements must be. A format may come without
+ * arguments: ##__VA_ARGS__ (GNU C, as gcc and clang accept) drops the comma. */
+#define CHECK_EACH(got, k, n, want, fmt, ...)                                 \
+    do {                                                                      \
+        for (size_t k = 0; k < (size_t)(n); k++)                              \
+            CHECK((got)[k] == (want), fmt ": [%zu] of %zu is %#llx, want %#llx", \
+                  ##__VA_ARGS__, k, (size_t)(n), (unsigned long long)(got)[k], \
+                  (unsigned long long)(want));                                \
+    } while (0)
+
 #endif

@@ -57,21 +57,22 @@ static void check_one(const void *p, int line)
     check_symmetric(&off, 1, line);
 }
 
+static unsigned char pattern(int seed, size_t i)
+{
+    return (unsigned char)(seed * 131 + i * 7 + (i >> 8));
+}
+
 static void fill(void *p, size_t n, int seed)
 {
     unsigned char *c = p;
     for (size_t i = 0; i < n; i++)
-        c[i] = (unsigned char)(seed * 131 + i * 7 + (i >> 8));
+        c[i] = pattern(seed, i);
 }
 
-static int filled(const void *p, size_t n, int seed)
-{
-    const unsigned char *c = p;
-    for (size_t i = 0; i < n; i++)
-        if (c[i] != (unsigned char)(seed * 131 + i * 7 + (i >> 8)))
-            return 0;
-    return 1;
-}
+/* n bytes at p as fill left them, or all zero. */
+#define CHECK_FILLED(p, n, seed, ...)                                         \
+    CHECK_EACH((const unsigned char *)(p), b_, n, pattern(seed, b_), __VA_ARGS__)
+#define CHECK_ZERO(p, n, ...) CHECK_EACH((const unsigned char *)(p), b_, n, 0, __VA_ARGS__)
 
 /* The block is usable by the others at its full size: the left neighbour's
  * bytes arrive through a put to the same object. */
@@ -82,18 +83,9 @@ static void check_remote_use(void *p, size_t n, int seed)
     fill(mine, n, seed + me);
     shmem_putmem(p, mine, n, right);
     shmem_barrier_all();
-    CHECK(filled(p, n, seed + left), "%zu bytes from PE %d", n, left);
+    CHECK_FILLED(p, n, seed + left, "%zu bytes from PE %d", n, left);
     shmem_barrier_all();
     free(mine);
-}
-
-static int all_zero(const void *p, size_t n)
-{
-    const unsigned char *c = p;
-    for (size_t i = 0; i < n; i++)
-        if (c[i])
-            return 0;
-    return 1;
 }
 
 static void zero_sizes(void)
@@ -143,7 +135,7 @@ static void basic_and_calloc(void)
     for (int i = N - 1; i >= 0; i--) {
         p[i] = shmem_calloc(sizes[i], 1);
         CHECK(p[i] != NULL, "calloc(%zu, 1)", sizes[i]);
-        CHECK(all_zero(p[i], sizes[i]), "calloc(%zu) not zeroed", sizes[i]);
+        CHECK_ZERO(p[i], sizes[i], "calloc(%zu) not zeroed", sizes[i]);
         offs[i] = offset_of(p[i]);
     }
     check_symmetric(offs, N, __LINE__);
@@ -151,7 +143,7 @@ static void basic_and_calloc(void)
     CHECK(copy != NULL, "malloc");
     for (int i = 0; i < N; i++) {
         shmem_getmem(copy, p[i], sizes[i], right);
-        CHECK(all_zero(copy, sizes[i]), "calloc(%zu) not zeroed on PE %d", sizes[i], right);
+        CHECK_ZERO(copy, sizes[i], "calloc(%zu) not zeroed on PE %d", sizes[i], right);
     }
     free(copy);
     for (int i = 0; i < N; i++)
@@ -159,7 +151,7 @@ static void basic_and_calloc(void)
 
     long *arr = shmem_calloc(1000, sizeof(long));
     CHECK(arr != NULL, "calloc(1000, sizeof(long))");
-    CHECK(all_zero(arr, 1000 * sizeof(long)), "calloc not zeroed");
+    CHECK_ZERO(arr, 1000 * sizeof(long), "calloc not zeroed");
     check_one(arr, __LINE__);
     shmem_free(arr);
 }
@@ -204,7 +196,7 @@ static void reallocs(void)
      * the last block and grows where it is. */
     char *q = shmem_realloc(p, 5000);
     CHECK(q == p, "realloc into free space moved the block (%p -> %p)", (void *)p, (void *)q);
-    CHECK(filled(q, 1000, me), "realloc in place lost data");
+    CHECK_FILLED(q, 1000, me, "realloc in place lost data");
     check_one(q, __LINE__);
     check_remote_use(q, 5000, 10);
     fill(q, 5000, me + 20);
@@ -215,7 +207,7 @@ static void reallocs(void)
     char *r = shmem_realloc(q, 300000);
     CHECK(r != NULL, "realloc(300000)");
     CHECK(r != q, "realloc grew over the block after it");
-    CHECK(filled(r, 5000, me + 20), "realloc by moving lost data");
+    CHECK_FILLED(r, 5000, me + 20, "realloc by moving lost data");
     size_t offs[2] = {offset_of(r), offset_of(blocker)};
     check_symmetric(offs, 2, __LINE__);
     check_remote_use(r, 300000, 30);
@@ -223,14 +215,14 @@ static void reallocs(void)
 
     char *s = shmem_realloc(r, 200);
     CHECK(s == r, "shrinking moved the block");
-    CHECK(filled(s, 200, me + 40), "shrinking lost data");
+    CHECK_FILLED(s, 200, me + 40, "shrinking lost data");
     check_one(s, __LINE__);
     check_remote_use(s, 200, 50);
     fill(s, 200, me + 60);
 
     /* A realloc that cannot be satisfied leaves the block as it was. */
     CHECK(shmem_realloc(s, too_big) == NULL, "realloc beyond the heap");
-    CHECK(filled(s, 200, me + 60), "a failed realloc changed the block");
+    CHECK_FILLED(s, 200, me + 60, "a failed realloc changed the block");
     /* The left neighbour writes into s next. */
     shmem_barrier_all();
     check_remote_use(s, 200, 70);
@@ -285,12 +277,12 @@ static void churn(void)
         unsigned r = next_rand();
         size_t size = 1 + next_rand() % ((size_t)1 << (r % 17));
         if (blk[i]) {
-            CHECK(filled(blk[i], len[i], tag[i]), "step %d: block %d was overwritten", step, i);
+            CHECK_FILLED(blk[i], len[i], tag[i], "step %d: block %d was overwritten", step, i);
             if (r % 4 == 0) {
                 blk[i] = shmem_realloc(blk[i], size);
                 CHECK(blk[i] != NULL, "step %d: realloc(%zu)", step, size);
-                CHECK(filled(blk[i], len[i] < size ? len[i] : size, tag[i]),
-                      "step %d: realloc lost data", step);
+                CHECK_FILLED(blk[i], len[i] < size ? len[i] : size, tag[i],
+                             "step %d: realloc lost data", step);
             } else {
                 shmem_free(blk[i]);
                 blk[i] = NULL;
@@ -303,7 +295,8 @@ static void churn(void)
                 break;
             case 1:
                 blk[i] = shmem_calloc(size, 1);
-                CHECK(blk[i] == NULL || all_zero(blk[i], size), "step %d: calloc dirty", step);
+                if (blk[i])
+                    CHECK_ZERO(blk[i], size, "step %d: calloc dirty", step);
                 break;
             default:
                 blk[i] = shmem_align((size_t)64 << (r % 7), size);
@@ -316,7 +309,8 @@ static void churn(void)
         fill(blk[i], size, tag[i]);
     }
     for (int i = 0; i < SLOTS; i++) {
-        CHECK(blk[i] == NULL || filled(blk[i], len[i], tag[i]), "block %d was overwritten", i);
+        if (blk[i])
+            CHECK_FILLED(blk[i], len[i], tag[i], "block %d was overwritten", i);
         shmem_free(blk[i]);
     }
 }

@@ -137,11 +137,8 @@ static void check_sized(const unsigned char *got, size_t E, int lay, ptrdiff_t d
 {
     for (size_t j = 0; j < RS; j++) {
         int i = src_index(lay, j, d, s);
-        for (size_t b = 0; b < E; b++) {
-            unsigned char want = i < 0 ? 0 : val(pe, reg, (size_t)i * E + b);
-            CHECK(got[j * E + b] == want, "%s layout %d, %zu-byte element %zu "
-                  "byte %zu: %u, want %u", what, lay, E, j, b, got[j * E + b], want);
-        }
+        CHECK_EACH(got + j * E, b, E, i < 0 ? 0 : val(pe, reg, (size_t)i * E + b),
+                   "%s layout %d, %zu-byte element %zu", what, lay, E, j);
     }
 }
 
@@ -202,10 +199,8 @@ static void empty(void)
     shmem_long_ibput(d, loc, 1, 1, 0, 3, right);
     shmem_ibget64(loc, d, 1, 1, 0, 2, left);
     shmem_barrier_all();
-    for (int i = 0; i < 4; i++) {
-        CHECK(d[i] == 0, "element %d changed to %ld by an empty ibput", i, d[i]);
-        CHECK(loc[i] == i + 1, "element %d changed to %ld by an empty ibget", i, loc[i]);
-    }
+    CHECK_EACH(d, i, 4, 0, "an empty ibput changed the target");
+    CHECK_EACH(loc, i, 4, (long)i + 1, "an empty ibget changed the destination");
     shmem_barrier_all();
     shmem_free(d);
 }

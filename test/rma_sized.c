@@ -34,11 +34,8 @@ static void check_region(const unsigned char *got, size_t E, int s, int ss, int 
 {
     for (size_t j = 0; j < RS; j++) {
         int hit = j % (size_t)s == 0 && j / (size_t)s < NE;
-        for (size_t b = 0; b < E; b++) {
-            unsigned char want = hit ? val(pe, reg, j / (size_t)s * (size_t)ss * E + b) : 0;
-            CHECK(got[j * E + b] == want, "%s form %d, %zu-byte element %zu byte %zu: "
-                  "%u, want %u", what, form, E, j, b, got[j * E + b], want);
-        }
+        CHECK_EACH(got + j * E, b, E, hit ? val(pe, reg, j / (size_t)s * (size_t)ss * E + b) : 0,
+                   "%s form %d, %zu-byte element %zu", what, form, E, j);
     }
 }
 
@@ -135,9 +132,8 @@ static void mem_small(void)
     }
     shmem_barrier_all();
     for (int f = 0; f < FORMS; f++)
-        for (size_t k = 0; k < LEN + 3; k++)
-            CHECK(dst[f * (LEN + 3) + k] == (k < LEN ? val(left, f, k) : 0),
-                  "putmem form %d byte %zu", f, k);
+        CHECK_EACH(dst + f * (LEN + 3), k, LEN + 3, k < LEN ? val(left, f, k) : 0,
+                   "putmem form %d", f);
     for (int f = 0; f < FORMS; f++) {
         memset(out, 0, sizeof out);
         switch (f) {
@@ -146,8 +142,7 @@ static void mem_small(void)
         case 2: shmem_getmem_nbi(out, src, LEN, left); shmem_quiet(); break;
         default: shmem_ctx_getmem_nbi(ctx, out, src, LEN, left); shmem_ctx_quiet(ctx); break;
         }
-        for (size_t k = 0; k < LEN + 3; k++)
-            CHECK(out[k] == (k < LEN ? val(left, 98, k) : 0), "getmem form %d byte %zu", f, k);
+        CHECK_EACH(out, k, LEN + 3, k < LEN ? val(left, 98, k) : 0, "getmem form %d", f);
     }
     shmem_free(src);
     shmem_free(dst);
@@ -160,8 +155,7 @@ static uint64_t word(int pe, int reg, size_t i)
 
 static void check_words(const uint64_t *w, int pe, int reg, const char *what)
 {
-    for (size_t i = 0; i < LARGE / sizeof *w; i++)
-        CHECK(w[i] == word(pe, reg, i), "%s: word %zu of 4 MiB", what, i);
+    CHECK_EACH(w, i, LARGE / sizeof *w, word(pe, reg, i), "%s", what);
 }
 
 static void mem_large(void)
@@ -243,10 +237,8 @@ static void zero_length(void)
     shmem_quiet();
     shmem_barrier_all();
 
-    for (int k = 0; k < 16; k++) {
-        CHECK(sym[k] == 0x5a, "a zero-length put changed byte %d", k);
-        CHECK(loc[k] == 0x11, "a zero-length get changed byte %d", k);
-    }
+    CHECK_EACH(sym, k, 16, 0x5a, "a zero-length put changed the target");
+    CHECK_EACH(loc, k, 16, 0x11, "a zero-length get changed the destination");
     shmem_free(sym);
 }
 

@@ -55,8 +55,7 @@ SHMEMI_RMA_TYPES(SIG_TYPED)
 
 static void check_bytes(const unsigned char *p, size_t n, int from, const char *what)
 {
-    for (size_t i = 0; i < n; i++)
-        CHECK(p[i] == (unsigned char)(from * 13 + i), "%s: byte %zu is %u", what, i, p[i]);
+    CHECK_EACH(p, i, n, (unsigned char)(from * 13 + i), "%s", what);
 }
 
 #define SIG_SIZED(B)                                                          \
@@ -140,9 +139,8 @@ static void ordering(void)
         }
         uint64_t s = shmem_signal_wait_until(sig, SHMEM_CMP_GE, (uint64_t)r);
         CHECK(s == (uint64_t)r, "round %ld: signal %lu", r, (unsigned long)s);
-        for (int i = 0; i < LEN; i++)
-            CHECK(data[i] == r * 1000003 + left * LEN + i,
-                  "round %ld: word %d is stale (%ld) after the signal", r, i, data[i]);
+        CHECK_EACH(data, i, LEN, r * 1000003 + left * LEN + (long)i,
+                   "round %ld: stale after the signal", r);
         shmem_signal_add(ack, 1, left);
         shmem_signal_wait_until(ack, SHMEM_CMP_GE, (uint64_t)r);
     }

@@ -45,9 +45,7 @@ static unsigned char pattern(int pe, size_t i) { return (unsigned char)(pe * 31 
 
 static void fill_check(const unsigned char *b, size_t n, int pe, const char *what)
 {
-    for (size_t i = 0; i < n; i++)
-        CHECK(b[i] == pattern(pe, i), "%s: byte %zu is %u, want %u (from PE %d)", what, i,
-              b[i], pattern(pe, i), pe);
+    CHECK_EACH(b, i, n, pattern(pe, i), "%s (from PE %d)", what, pe);
 }
 
 /* Run with SHMEM_SYMMETRIC_SIZE=1M: `a` leaves part of the first chunk

@@ -43,9 +43,7 @@ static void fill(unsigned char *b, size_t n, int pe, int round)
 
 static void expect(const unsigned char *b, size_t n, int pe, int round, const char *what)
 {
-    for (size_t i = 0; i < n; i++)
-        CHECK(b[i] == pattern(pe, round, i), "%s: byte %zu of %zu is %u, want %u (PE %d)",
-              what, i, n, b[i], pattern(pe, round, i), pe);
+    CHECK_EACH(b, i, n, pattern(pe, round, i), "%s (PE %d)", what, pe);
 }
 
 /* All sizes put (from private memory) to the right neighbour, or got from

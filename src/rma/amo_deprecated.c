@@ -52,5 +52,6 @@ SHMEMI_AMO_DEPRECATED_EXTENDED_TYPES(SHMEMI_DEF_AMO_DEPRECATED_EXTENDED)
 /* The parentheses keep the generic macro of the same name away. */
 long(shmem_swap)(long *target, long value, int pe)
 {
-    return SHMEMI_AMO_TYPED(long, __func__, SHMEM_CTX_DEFAULT, SHMEMI_AMO_SWAP, target, value, 0L, pe);
+    return SHMEMI_AMO_TYPED(long, __func__, SHMEM_CTX_DEFAULT, SHMEMI_AMO_SWAP, target, value,
+                            0L, pe);
 }

@@ -119,29 +119,34 @@ static inline void shmemi_copy_rows(char *d, size_t dpitch, const char *s, size_
     shmemi_heap.backend->copy_strided(d, dpitch, s, spitch, width, n);
 }
 
-/* The rows into dest on pe, or out of src on pe: load/store or transport. */
+/* The rows into dest on pe (d SHMEMI_PUT), or out of src on pe (d
+ * SHMEMI_GET): load/store or transport. */
+static inline void shmemi_xfer_rows(const char *call, shmem_ctx_t ctx, enum shmemi_dir d,
+                                    char *dest, size_t dpitch, const char *src, size_t spitch,
+                                    size_t width, size_t n, size_t ext, int pe)
+{
+    char *t = shmemi_rma_target(call, d == SHMEMI_PUT ? dest : src, ext, pe);
+    if (__builtin_expect(!t, 0))
+        (d == SHMEMI_PUT ? shmemi_remote->put_rows : shmemi_remote->get_rows)(
+            call, shmemi_ctx_remote(call, ctx), dest, dpitch, src, spitch, width, n, pe);
+    else if (d == SHMEMI_PUT)
+        shmemi_copy_rows(t, dpitch, src, spitch, width, n);
+    else
+        shmemi_copy_rows(dest, dpitch, t, spitch, width, n);
+}
+
 static inline void shmemi_put_rows(const char *call, shmem_ctx_t ctx, char *dest, size_t dpitch,
                                    const char *src, size_t spitch, size_t width, size_t n,
                                    size_t ext, int pe)
 {
-    char *t = shmemi_rma_target(call, dest, ext, pe);
-    if (__builtin_expect(!t, 0))
-        shmemi_remote->put_rows(call, shmemi_ctx_remote(call, ctx), dest, dpitch, src, spitch,
-                                width, n, pe);
-    else
-        shmemi_copy_rows(t, dpitch, src, spitch, width, n);
+    shmemi_xfer_rows(call, ctx, SHMEMI_PUT, dest, dpitch, src, spitch, width, n, ext, pe);
 }
 
 static inline void shmemi_get_rows(const char *call, shmem_ctx_t ctx, char *dest, size_t dpitch,
                                    const char *src, size_t spitch, size_t width, size_t n,
                                    size_t ext, int pe)
 {
-    const char *s = shmemi_rma_target(call, src, ext, pe);
-    if (__builtin_expect(!s, 0))
-        shmemi_remote->get_rows(call, shmemi_ctx_remote(call, ctx), dest, dpitch, src, spitch,
-                                width, n, pe);
-    else
-        shmemi_copy_rows(dest, dpitch, s, spitch, width, n);
+    shmemi_xfer_rows(call, ctx, SHMEMI_GET, dest, dpitch, src, spitch, width, n, ext, pe);
 }
 
 static inline void shmemi_iput_elems(const char *call, shmem_ctx_t ctx, void *dest, const void *src,

@@ -20,6 +20,10 @@
  * scratch, mailboxes) and the data heap, which grows in chunks. */
 enum shmemi_segment { SHMEMI_SEG_CTRL, SHMEMI_SEG_DATA, SHMEMI_SEG_COUNT };
 
+/* A put and a get differ mostly in which side is written: the code behind
+ * both takes this instead of being written twice. */
+enum shmemi_dir { SHMEMI_PUT, SHMEMI_GET };
+
 /* A context's own resources in the transport (ctx_open), or NULL: the PE's
  * shared ones, which serve the default context, the runtime's own traffic
  * and every context that has none of its own. */

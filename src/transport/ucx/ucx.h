@@ -193,12 +193,9 @@ void shmemi_ucx_served_amo_post(const char *call, struct shmemi_ucx_worker *w,
  * (GPU memory: this UCX has no CUDA support), and the transfers that pass
  * such memory through host memory. */
 int shmemi_ucx_local_on_gpu(const void *p, size_t bytes);
-void shmemi_ucx_staged_put(const char *call, struct shmemi_remote_ctx *rc, char *sym,
-                           size_t dpitch, const char *src, size_t spitch, size_t width,
-                           size_t n, int pe);
-void shmemi_ucx_staged_get(const char *call, struct shmemi_remote_ctx *rc, char *dst,
-                           size_t dpitch, const char *sym, size_t spitch, size_t width,
-                           size_t n, int pe);
+void shmemi_ucx_staged(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_dir d,
+                       char *local, size_t lpitch, const char *sym, size_t spitch, size_t width,
+                       size_t n, int pe);
 
 /* ucx_ctx.c: contexts' own workers, and the table of them; close
  * completes a context's operations and keeps its worker for the next. */
@@ -218,7 +215,12 @@ void shmemi_ucx_ctx_fini(void);
  * endpoints, so that none is destroyed while a peer's close needs it. */
 void shmemi_ucx_depart(void);
 
-/* ucx_rma.c, ucx_amo.c, ucx_sync.c: the operations of the transport. */
+/* ucx_rma.c, ucx_amo.c, ucx_sync.c: the operations of the transport. xfer
+ * is the blocking put or get behind the others: n rows of width bytes
+ * between local memory and sym on pe, lpitch and spitch bytes apart. */
+void shmemi_ucx_xfer(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_dir d,
+                     char *local, size_t lpitch, const char *sym, size_t spitch, size_t width,
+                     size_t n, int pe);
 void shmemi_ucx_put(const char *call, struct shmemi_remote_ctx *rc, void *sym,
                     const void *src, size_t bytes, int pe);
 void shmemi_ucx_get(const char *call, struct shmemi_remote_ctx *rc, void *dst,

@@ -12,20 +12,18 @@
  * emulated get (an active message the target answers) had its data here. */
 #include "ucx.h"
 
-enum dir { PUT, GET };
-
-static const char *const op_name[] = {"ucp_put_nbx", "ucp_get_nbx"};
+static const char *const op_name[] = {[SHMEMI_PUT] = "ucp_put_nbx", [SHMEMI_GET] = "ucp_get_nbx"};
 
 /* bytes between local memory and sym on pe, in one operation per chunk. */
-static void span(struct shmemi_ucx_batch *b, const char *call, ucp_ep_h ep, enum dir d,
+static void span(struct shmemi_ucx_batch *b, const char *call, ucp_ep_h ep, enum shmemi_dir d,
                  char *local, const char *sym, size_t bytes, int pe)
 {
     while (bytes) {
         uint64_t raddr;
         ucp_rkey_h rkey;
         size_t n = shmemi_ucx_locate(call, b->w, sym, bytes, pe, &raddr, &rkey);
-        ucs_status_ptr_t r = d == PUT ? ucp_put_nbx(ep, local, n, raddr, rkey, &b->param)
-                                      : ucp_get_nbx(ep, local, n, raddr, rkey, &b->param);
+        ucs_status_ptr_t r = d == SHMEMI_PUT ? ucp_put_nbx(ep, local, n, raddr, rkey, &b->param)
+                                             : ucp_get_nbx(ep, local, n, raddr, rkey, &b->param);
         shmemi_ucx_batch_add(b, call, op_name[d], r, pe);
         sym += n, local += n, bytes -= n;
     }
@@ -39,7 +37,7 @@ static void span(struct shmemi_ucx_batch *b, const char *call, ucp_ep_h ep, enum
  * by the flush that counted puts ask of quiet. */
 #define ROWS_IN_FLIGHT 256
 
-static int rows(struct shmemi_ucx_worker *w, const char *call, enum dir d, char *local,
+static int rows(struct shmemi_ucx_worker *w, const char *call, enum shmemi_dir d, char *local,
                 size_t lpitch, const char *sym, size_t spitch, size_t width, size_t n, int pe)
 {
     struct shmemi_ucx_batch b;
@@ -51,7 +49,7 @@ static int rows(struct shmemi_ucx_worker *w, const char *call, enum dir d, char 
         const char *s = sym + i * spitch;
         if (!served)
             span(&b, call, ep, d, l, s, width, pe);
-        else if (d == PUT)
+        else if (d == SHMEMI_PUT)
             shmemi_ucx_served_put(call, w, &b, s, l, width, pe);
         else
             shmemi_ucx_served_get(call, w, l, s, width, pe);
@@ -62,61 +60,52 @@ static int rows(struct shmemi_ucx_worker *w, const char *call, enum dir d, char 
     return served;
 }
 
-/* UCP reads a put's source without writing it. */
-void shmemi_ucx_put(const char *call, struct shmemi_remote_ctx *rc, void *sym,
-                    const void *src, size_t bytes, int pe)
+/* local is writable for puts too: UCP reads a put's source without writing
+ * it. */
+void shmemi_ucx_xfer(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_dir d,
+                     char *local, size_t lpitch, const char *sym, size_t spitch, size_t width,
+                     size_t n, int pe)
 {
-    if (shmemi_ucx_local_on_gpu(src, bytes)) {
-        shmemi_ucx_staged_put(call, rc, sym, 0, src, 0, bytes, 1, pe);
+    if (shmemi_ucx_local_on_gpu(local, width)) {
+        shmemi_ucx_staged(call, rc, d, local, lpitch, sym, spitch, width, n, pe);
         return;
     }
     struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
-    if (!rows(w, call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe))
+    if (!rows(w, call, d, local, lpitch, sym, spitch, width, n, pe) && d == SHMEMI_PUT)
         shmemi_ucx_count_put(w);
     shmemi_ucx_release(rc);
+}
+
+void shmemi_ucx_put(const char *call, struct shmemi_remote_ctx *rc, void *sym,
+                    const void *src, size_t bytes, int pe)
+{
+    shmemi_ucx_xfer(call, rc, SHMEMI_PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
 }
 
 void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,
                              int pe)
 {
-    rows(&shmemi_ucx.shared, call, PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
+    rows(&shmemi_ucx.shared, call, SHMEMI_PUT, (char *)src, 0, sym, 0, bytes, 1, pe);
 }
 
 void shmemi_ucx_get(const char *call, struct shmemi_remote_ctx *rc, void *dst,
                     const void *sym, size_t bytes, int pe)
 {
-    if (shmemi_ucx_local_on_gpu(dst, bytes)) {
-        shmemi_ucx_staged_get(call, rc, dst, 0, sym, 0, bytes, 1, pe);
-        return;
-    }
-    rows(shmemi_ucx_hold(rc), call, GET, dst, 0, sym, 0, bytes, 1, pe);
-    shmemi_ucx_release(rc);
+    shmemi_ucx_xfer(call, rc, SHMEMI_GET, dst, 0, sym, 0, bytes, 1, pe);
 }
 
 void shmemi_ucx_put_rows(const char *call, struct shmemi_remote_ctx *rc, char *sym,
                          size_t dpitch, const char *src, size_t spitch, size_t width,
                          size_t n, int pe)
 {
-    if (shmemi_ucx_local_on_gpu(src, width)) {
-        shmemi_ucx_staged_put(call, rc, sym, dpitch, src, spitch, width, n, pe);
-        return;
-    }
-    struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
-    if (!rows(w, call, PUT, (char *)src, spitch, sym, dpitch, width, n, pe))
-        shmemi_ucx_count_put(w);
-    shmemi_ucx_release(rc);
+    shmemi_ucx_xfer(call, rc, SHMEMI_PUT, (char *)src, spitch, sym, dpitch, width, n, pe);
 }
 
 void shmemi_ucx_get_rows(const char *call, struct shmemi_remote_ctx *rc, char *dst,
                          size_t dpitch, const char *sym, size_t spitch, size_t width,
                          size_t n, int pe)
 {
-    if (shmemi_ucx_local_on_gpu(dst, width)) {
-        shmemi_ucx_staged_get(call, rc, dst, dpitch, sym, spitch, width, n, pe);
-        return;
-    }
-    rows(shmemi_ucx_hold(rc), call, GET, dst, dpitch, sym, spitch, width, n, pe);
-    shmemi_ucx_release(rc);
+    shmemi_ucx_xfer(call, rc, SHMEMI_GET, dst, dpitch, sym, spitch, width, n, pe);
 }
 
 /* A program may issue any number of _nbi transfers (and posted AMOs)
@@ -132,41 +121,37 @@ void shmemi_ucx_nbi_room(struct shmemi_ucx_worker *w)
         shmemi_ucx_batch_drain(b, NBI_IN_FLIGHT / 2);
 }
 
-static void nbi(struct shmemi_ucx_worker *w, const char *call, enum dir d, char *local,
-                const char *sym, size_t bytes, int pe)
-{
-    shmemi_ucx_nbi_room(w);
-    span(&w->nbi, call, shmemi_ucx_ep(call, w, pe), d, local, sym, bytes, pe);
-}
-
 /* Through a bounce buffer or to a served heap's get, an _nbi transfer is
  * a blocking one, which the specification allows; a put to a served heap
  * joins the nbi batch like any other. */
-void shmemi_ucx_put_nbi(const char *call, struct shmemi_remote_ctx *rc, void *sym,
-                        const void *src, size_t bytes, int pe)
+static void nbi(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_dir d, char *local,
+                const char *sym, size_t bytes, int pe)
 {
-    if (shmemi_ucx_local_on_gpu(src, bytes)) {
-        shmemi_ucx_staged_put(call, rc, sym, 0, src, 0, bytes, 1, pe);
+    int served = shmemi_ucx_served(sym, pe);
+    if (shmemi_ucx_local_on_gpu(local, bytes) || (served && d == SHMEMI_GET)) {
+        shmemi_ucx_xfer(call, rc, d, local, 0, sym, 0, bytes, 1, pe);
         return;
     }
     struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
-    if (shmemi_ucx_served(sym, pe)) {
-        shmemi_ucx_nbi_room(w);
-        shmemi_ucx_served_put(call, w, &w->nbi, sym, src, bytes, pe);
+    shmemi_ucx_nbi_room(w);
+    if (served) {
+        shmemi_ucx_served_put(call, w, &w->nbi, sym, local, bytes, pe);
     } else {
-        nbi(w, call, PUT, (char *)src, sym, bytes, pe);
-        shmemi_ucx_count_put(w);
+        span(&w->nbi, call, shmemi_ucx_ep(call, w, pe), d, local, sym, bytes, pe);
+        if (d == SHMEMI_PUT)
+            shmemi_ucx_count_put(w);
     }
     shmemi_ucx_release(rc);
+}
+
+void shmemi_ucx_put_nbi(const char *call, struct shmemi_remote_ctx *rc, void *sym,
+                        const void *src, size_t bytes, int pe)
+{
+    nbi(call, rc, SHMEMI_PUT, (char *)src, sym, bytes, pe);
 }
 
 void shmemi_ucx_get_nbi(const char *call, struct shmemi_remote_ctx *rc, void *dst,
                         const void *sym, size_t bytes, int pe)
 {
-    if (shmemi_ucx_local_on_gpu(dst, bytes) || shmemi_ucx_served(sym, pe)) {
-        shmemi_ucx_get(call, rc, dst, sym, bytes, pe);
-        return;
-    }
-    nbi(shmemi_ucx_hold(rc), call, GET, dst, sym, bytes, pe);
-    shmemi_ucx_release(rc);
+    nbi(call, rc, SHMEMI_GET, dst, sym, bytes, pe);
 }

@@ -43,30 +43,20 @@ static char *bounce(const char *call, size_t bytes)
     return b;
 }
 
-void shmemi_ucx_staged_put(const char *call, struct shmemi_remote_ctx *rc, char *sym,
-                           size_t dpitch, const char *src, size_t spitch, size_t width,
-                           size_t n, int pe)
+void shmemi_ucx_staged(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_dir d,
+                       char *local, size_t lpitch, const char *sym, size_t spitch, size_t width,
+                       size_t n, int pe)
 {
     char *b = bounce(call, width);
     for (size_t i = 0; i < n; i++)
         for (size_t at = 0; at < width; at += PIECE) {
             size_t k = width - at < PIECE ? width - at : PIECE;
-            shmemi_heap.backend->copy(b, src + i * spitch + at, k);
-            shmemi_ucx_put(call, rc, sym + i * dpitch + at, b, k, pe);
-        }
-    free(b);
-}
-
-void shmemi_ucx_staged_get(const char *call, struct shmemi_remote_ctx *rc, char *dst,
-                           size_t dpitch, const char *sym, size_t spitch, size_t width,
-                           size_t n, int pe)
-{
-    char *b = bounce(call, width);
-    for (size_t i = 0; i < n; i++)
-        for (size_t at = 0; at < width; at += PIECE) {
-            size_t k = width - at < PIECE ? width - at : PIECE;
-            shmemi_ucx_get(call, rc, b, sym + i * spitch + at, k, pe);
-            shmemi_heap.backend->copy(dst + i * dpitch + at, b, k);
+            char *l = local + i * lpitch + at;
+            if (d == SHMEMI_PUT)
+                shmemi_heap.backend->copy(b, l, k);
+            shmemi_ucx_xfer(call, rc, d, b, 0, sym + i * spitch + at, 0, k, 1, pe);
+            if (d == SHMEMI_GET)
+                shmemi_heap.backend->copy(l, b, k);
         }
     free(b);
 }

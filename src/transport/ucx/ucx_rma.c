@@ -119,19 +119,6 @@ void shmemi_ucx_get_rows(const char *call, struct shmemi_remote_ctx *rc, char *d
     shmemi_ucx_release(rc);
 }
 
-/* A program may issue any number of _nbi transfers (and posted AMOs)
- * between quiets: past NBI_IN_FLIGHT requests on a worker, each new one
- * first waits for the oldest ones to drain, so that UCX's request pool
- * stays bounded. */
-#define NBI_IN_FLIGHT 4096
-
-void shmemi_ucx_nbi_room(struct shmemi_ucx_worker *w)
-{
-    struct shmemi_ucx_batch *b = &w->nbi;
-    if (atomic_load_explicit(&b->pending, memory_order_relaxed) >= NBI_IN_FLIGHT)
-        shmemi_ucx_batch_drain(b, NBI_IN_FLIGHT / 2);
-}
-
 static void nbi(struct shmemi_ucx_worker *w, const char *call, enum dir d, char *local,
                 const char *sym, size_t bytes, int pe)
 {

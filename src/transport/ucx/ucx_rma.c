@@ -119,11 +119,24 @@ void shmemi_ucx_get_rows(const char *call, struct shmemi_remote_ctx *rc, char *d
     shmemi_ucx_release(rc);
 }
 
+/* An _nbi transfer within one chunk, the common case, is one operation
+ * with nothing kept across the UCX call but what a failure reports; one
+ * that crosses chunks takes span's loop. */
 static void nbi(struct shmemi_ucx_worker *w, const char *call, enum dir d, char *local,
                 const char *sym, size_t bytes, int pe)
 {
+    struct shmemi_ucx_batch *b = &w->nbi;
     shmemi_ucx_nbi_room(w);
-    span(&w->nbi, call, shmemi_ucx_ep(call, w, pe), d, local, sym, bytes, pe);
+    ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
+    uint64_t raddr;
+    ucp_rkey_h rkey;
+    if (__builtin_expect(shmemi_ucx_locate(call, w, sym, bytes, pe, &raddr, &rkey) < bytes, 0)) {
+        span(b, call, ep, d, local, sym, bytes, pe);
+        return;
+    }
+    ucs_status_ptr_t r = d == PUT ? ucp_put_nbx(ep, local, bytes, raddr, rkey, &b->param)
+                                  : ucp_get_nbx(ep, local, bytes, raddr, rkey, &b->param);
+    shmemi_ucx_batch_add(b, call, op_name[d], r, pe);
 }
 
 /* Through a bounce buffer or to a served heap's get, an _nbi transfer is

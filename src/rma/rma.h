@@ -1,9 +1,9 @@
 /* The host RMA path: every put and get between PEs of a node is a copy
  * into or out of the peer window; the only work besides the copy is the
  * checks that make a wrong argument an error instead of a corruption. A PE
- * of another node fails the same unlikely branch as a bad argument, and the
- * slow path sends it to the inter-node transport, so the on-node path costs
- * what it did before there was one. */
+ * of another node takes one unlikely branch after those checks, to the
+ * inter-node transport, so the on-node path costs what it did before there
+ * was one. */
 #ifndef SHMEMI_RMA_H
 #define SHMEMI_RMA_H
 
@@ -15,22 +15,25 @@
 #include "../init/error.h"
 #include "../transport/transport.h"
 
-/* NULL for a valid range on a PE of another node; ends the job on a bad
- * argument. */
-char *shmemi_rma_target_slow(const char *call, const void *sym, size_t len, int pe);
+/* Ends the job, saying which argument of a transfer is bad. */
+noreturn void shmemi_rma_target_fail(const char *call, const void *sym, size_t len, int pe);
 
 /* The address of [sym, sym+len) on pe for load/store, or NULL when pe is on
- * another node (reach it through shmemi_remote, with the address sym); ends
- * the job on a bad argument. */
+ * another node (reach it through shmemi_remote, with the address sym: it is
+ * up, shmem_init made sure); ends the job on a bad argument. A PE of another
+ * node passes the same checks and no call: its transfer through the
+ * transport costs no second round of them. */
 static inline char *shmemi_rma_target(const char *call, const void *sym,
                                       size_t len, int pe)
 {
     if (__builtin_expect(!shmemi_initialized() || (unsigned)pe >= (unsigned)shmemi_state.n_pes ||
-                             shmemi_state.local_index[pe] < 0 ||
                              !shmemi_heap_contains(sym, len),
                          0))
-        return shmemi_rma_target_slow(call, sym, len, pe);
-    return shmemi_heap_at(sym, shmemi_state.local_index[pe]);
+        shmemi_rma_target_fail(call, sym, len, pe);
+    int local = shmemi_state.local_index[pe];
+    if (__builtin_expect(local < 0, 0))
+        return NULL;
+    return shmemi_heap_at(sym, local);
 }
 
 /* Under SHMEM_DEBUG: the private side of a transfer must be real memory. */

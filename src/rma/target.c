@@ -2,14 +2,12 @@
 
 #include "rma.h"
 
-char *shmemi_rma_target_slow(const char *call, const void *sym, size_t len, int pe)
+noreturn void shmemi_rma_target_fail(const char *call, const void *sym, size_t len, int pe)
 {
     shmemi_require_init(call);
     if (pe < 0 || pe >= shmemi_state.n_pes)
         shmemi_fatal(call, "PE %d is not a valid PE number: the job has PEs 0 to %d",
                      pe, shmemi_state.n_pes - 1);
-    if (shmemi_heap_contains(sym, len))
-        return NULL; /* on another node: shmemi_remote is up (shmem_init made sure) */
     if (shmemi_heap_contains(sym, 1))
         shmemi_fatal(call, "%zu bytes at %p run past the end of the symmetric "
                      "heap (%p + %zu); check the length, or raise "

@@ -13,6 +13,7 @@
 
 #include <ucp/api/ucp.h>
 
+#include "../../heap/heap.h"
 #include "../transport.h"
 
 /* The heap doubles as it grows, so its chunks stay few. */
@@ -138,8 +139,17 @@ const struct shmemi_transport *shmemi_ucx_start(int shared);
 _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t st, int pe);
 /* A batch of requests on w. */
 void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b, struct shmemi_ucx_worker *w);
-void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const char *what,
-                          ucs_status_ptr_t req, int pe);
+
+/* Counts req, what a UCX call returned, in b (none when it completed at
+ * once). Inline: every transfer of a small _nbi loop pays it. */
+static inline void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call,
+                                        const char *what, ucs_status_ptr_t req, int pe)
+{
+    if (__builtin_expect(UCS_PTR_IS_ERR(req), 0))
+        shmemi_ucx_fail(call, what, UCS_PTR_STATUS(req), pe);
+    if (req)
+        atomic_fetch_add_explicit(&b->pending, 1, memory_order_relaxed);
+}
 /* A completion callback's part for a request counted in b. */
 void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st);
 /* The end of something counted in b that is no request of b's worker (a
@@ -152,16 +162,62 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most);
 void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
                            int pe);
 
-/* ucx_ep.c: w's endpoint to pe, made on first use; closing them all. */
-ucp_ep_h shmemi_ucx_ep(const char *call, struct shmemi_ucx_worker *w, int pe);
+/* ucx_ep.c: w's endpoint to pe, made on first use (ep_make; ep inline
+ * finds one made); closing them all. */
+ucp_ep_h shmemi_ucx_ep_make(const char *call, struct shmemi_ucx_worker *w, int pe);
 void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w);
 
+static inline ucp_ep_h shmemi_ucx_ep(const char *call, struct shmemi_ucx_worker *w, int pe)
+{
+    ucp_ep_h ep = atomic_load_explicit(&w->eps[pe], memory_order_acquire);
+    if (__builtin_expect(ep != NULL, 1))
+        return ep;
+    return shmemi_ucx_ep_make(call, w, pe);
+}
 /* ucx_mem.c: registration, key exchange, and where a symmetric address
- * lies on pe: the remote address, the key, and how many bytes from there
- * the key covers. */
+ * lies on pe (locate, inline below): the remote address, the key, and how
+ * many bytes from there the key covers. rkey_make unpacks w's key of chunk
+ * i of seg on pe at its first use; unregistered ends the job. */
 void shmemi_ucx_expose(const char *call, enum shmemi_segment seg, void *addr, size_t bytes);
-size_t shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w, const void *sym,
-                         size_t bytes, int pe, uint64_t *raddr, ucp_rkey_h *rkey);
+ucp_rkey_h shmemi_ucx_rkey_make(const char *call, struct shmemi_ucx_worker *w, int seg, int i,
+                                int pe);
+_Noreturn void shmemi_ucx_unregistered(const char *call, const void *sym);
+
+/* Whether sym lies in segment seg (a constant where inlined, which spares
+ * the address arithmetic of an index); if so, locate's answer in *n. */
+static inline int shmemi_ucx_locate_in(const char *call, struct shmemi_ucx_worker *w, int seg,
+                                       const void *sym, size_t bytes, int pe, uint64_t *raddr,
+                                       ucp_rkey_h *rkey, size_t *n)
+{
+    const struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
+    size_t off = (size_t)((const char *)sym - s->base);
+    if (off >= s->bytes)
+        return 0;
+    int i = s->n_chunks - 1;
+    while (s->chunks[i].off > off)
+        i--;
+    _Atomic(ucp_rkey_h) *keys = w->rkeys[seg][i];
+    ucp_rkey_h k = keys ? atomic_load_explicit(&keys[pe], memory_order_acquire) : NULL;
+    *rkey = __builtin_expect(k != NULL, 1) ? k : shmemi_ucx_rkey_make(call, w, seg, i, pe);
+    *raddr = s->remote_base[pe] + off;
+    size_t left = s->chunks[i].off + s->chunks[i].bytes - off;
+    *n = bytes < left ? bytes : left;
+    return 1;
+}
+
+/* The data heap first: the program's transfers are there. */
+static inline size_t shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w,
+                                       const void *sym, size_t bytes, int pe, uint64_t *raddr,
+                                       ucp_rkey_h *rkey)
+{
+    size_t n;
+    if (__builtin_expect(shmemi_ucx_locate_in(call, w, SHMEMI_SEG_DATA, sym, bytes, pe, raddr,
+                                              rkey, &n),
+                         1) ||
+        shmemi_ucx_locate_in(call, w, SHMEMI_SEG_CTRL, sym, bytes, pe, raddr, rkey, &n))
+        return n;
+    shmemi_ucx_unregistered(call, sym);
+}
 /* Destroys the keys unpacked for w. */
 void shmemi_ucx_rkeys_fini(struct shmemi_ucx_worker *w);
 void shmemi_ucx_mem_fini(void);
@@ -190,9 +246,24 @@ void shmemi_ucx_served_amo_post(const char *call, struct shmemi_ucx_worker *w,
                                 uint64_t value, int pe);
 
 /* ucx_stage.c: whether UCX cannot touch local memory [p, p+bytes) itself
- * (GPU memory: this UCX has no CUDA support), and the transfers that pass
- * such memory through host memory. */
-int shmemi_ucx_local_on_gpu(const void *p, size_t bytes);
+ * (GPU memory: this UCX has no CUDA support; _slow tells, inline below
+ * answers at once for a host heap), and the transfers that pass such memory
+ * through host memory. */
+int shmemi_ucx_local_on_gpu_slow(const void *p, size_t bytes);
+
+static inline int shmemi_ucx_local_on_gpu(const void *p, size_t bytes)
+{
+#ifdef SHMEM_HAVE_CUDA
+    /* Without a GPU in use (a host heap) no memory of the process is GPU
+     * memory the library could copy. */
+    if (__builtin_expect(shmemi_heap.backend == &shmemi_host_backend, 1))
+        return 0;
+    return shmemi_ucx_local_on_gpu_slow(p, bytes);
+#else
+    (void)p, (void)bytes;
+    return 0;
+#endif
+}
 void shmemi_ucx_staged(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_dir d,
                        char *local, size_t lpitch, const char *sym, size_t spitch, size_t width,
                        size_t n, int pe);
@@ -231,8 +302,21 @@ void shmemi_ucx_put_rows(const char *call, struct shmemi_remote_ctx *rc, char *s
 void shmemi_ucx_get_rows(const char *call, struct shmemi_remote_ctx *rc, char *dst,
                          size_t dpitch, const char *sym, size_t spitch, size_t width,
                          size_t n, int pe);
-/* Before a request joins w's nbi batch: waits while too many are in it. */
-void shmemi_ucx_nbi_room(struct shmemi_ucx_worker *w);
+/* Before a request joins w's nbi batch: waits while too many are in it.
+ * A program may issue any number of _nbi transfers (and posted AMOs)
+ * between quiets: past SHMEMI_UCX_NBI_IN_FLIGHT requests on a worker, each
+ * new one first waits for the oldest ones to drain, so that UCX's request
+ * pool stays bounded. */
+#define SHMEMI_UCX_NBI_IN_FLIGHT 4096
+
+static inline void shmemi_ucx_nbi_room(struct shmemi_ucx_worker *w)
+{
+    struct shmemi_ucx_batch *b = &w->nbi;
+    if (__builtin_expect(atomic_load_explicit(&b->pending, memory_order_relaxed) >=
+                             SHMEMI_UCX_NBI_IN_FLIGHT,
+                         0))
+        shmemi_ucx_batch_drain(b, SHMEMI_UCX_NBI_IN_FLIGHT / 2);
+}
 void shmemi_ucx_put_nbi(const char *call, struct shmemi_remote_ctx *rc, void *sym,
                         const void *src, size_t bytes, int pe);
 void shmemi_ucx_put_internal(const char *call, void *sym, const void *src, size_t bytes,

@@ -20,23 +20,30 @@ _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t 
 }
 
 /* Runs in whichever thread progresses the worker: the counter is released
- * last, since the waiter's batch may go as soon as it reads 0. */
-void shmemi_ucx_batch_end(struct shmemi_ucx_batch *b, ucs_status_t st)
+ * last, since the waiter's batch may go as soon as it reads 0. Inline in
+ * the callback, which every request of an _nbi loop ends with. */
+static inline void end(struct shmemi_ucx_batch *b, ucs_status_t st)
 {
-    if (st != UCS_OK)
+    if (__builtin_expect(st != UCS_OK, 0))
         atomic_store_explicit(&b->status, st, memory_order_relaxed);
     atomic_fetch_sub_explicit(&b->pending, 1, memory_order_release);
+}
+
+void shmemi_ucx_batch_end(struct shmemi_ucx_batch *b, ucs_status_t st)
+{
+    end(b, st);
 }
 
 void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status_t st)
 {
     ucp_request_free(request);
-    shmemi_ucx_batch_end(b, st);
+    end(b, st);
 }
 
 static void done(void *request, ucs_status_t st, void *user)
 {
-    shmemi_ucx_batch_done(user, request, st);
+    ucp_request_free(request);
+    end(user, st);
 }
 
 void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b, struct shmemi_ucx_worker *w)
@@ -49,15 +56,6 @@ void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b, struct shmemi_ucx_worker 
         .cb.send = done,
         .user_data = b,
     };
-}
-
-void shmemi_ucx_batch_add(struct shmemi_ucx_batch *b, const char *call, const char *what,
-                          ucs_status_ptr_t req, int pe)
-{
-    if (UCS_PTR_IS_ERR(req))
-        shmemi_ucx_fail(call, what, UCS_PTR_STATUS(req), pe);
-    if (req)
-        atomic_fetch_add_explicit(&b->pending, 1, memory_order_relaxed);
 }
 
 void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most)

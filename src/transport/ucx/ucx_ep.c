@@ -7,13 +7,10 @@
 #include "../../init/runtime.h"
 #include "ucx.h"
 
-ucp_ep_h shmemi_ucx_ep(const char *call, struct shmemi_ucx_worker *w, int pe)
+ucp_ep_h shmemi_ucx_ep_make(const char *call, struct shmemi_ucx_worker *w, int pe)
 {
-    ucp_ep_h ep = atomic_load_explicit(&w->eps[pe], memory_order_acquire);
-    if (__builtin_expect(ep != NULL, 1))
-        return ep;
     pthread_mutex_lock(&shmemi_ucx.lock);
-    ep = atomic_load_explicit(&w->eps[pe], memory_order_relaxed);
+    ucp_ep_h ep = atomic_load_explicit(&w->eps[pe], memory_order_relaxed);
     if (!ep) {
         ucp_ep_params_t p = {
             .field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS,

@@ -108,19 +108,16 @@ void shmemi_ucx_expose(const char *call, enum shmemi_segment seg, void *addr, si
 
 /* A context's worker is used by one thread at a time: its arrays are made
  * here without a lock. */
-static ucp_rkey_h rkey_of(const char *call, struct shmemi_ucx_worker *w, int seg, int i,
-                          int pe)
+ucp_rkey_h shmemi_ucx_rkey_make(const char *call, struct shmemi_ucx_worker *w, int seg, int i,
+                                int pe)
 {
     _Atomic(ucp_rkey_h) *keys = w->rkeys[seg][i];
-    if (__builtin_expect(!keys, 0))
+    if (!keys)
         keys = w->rkeys[seg][i] = xcalloc(call, (size_t)shmemi_state.n_pes, sizeof *keys);
-    ucp_rkey_h k = atomic_load_explicit(&keys[pe], memory_order_acquire);
-    if (__builtin_expect(k != NULL, 1))
-        return k;
     struct shmemi_ucx_chunk *c = &shmemi_ucx.segs[seg].chunks[i];
     ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
     pthread_mutex_lock(&shmemi_ucx.lock);
-    k = atomic_load_explicit(&keys[pe], memory_order_relaxed);
+    ucp_rkey_h k = atomic_load_explicit(&keys[pe], memory_order_relaxed);
     if (!k) {
         ucs_status_t st = ucp_ep_rkey_unpack(ep, c->packed + (size_t)pe * c->packed_len, &k);
         if (st != UCS_OK)
@@ -131,23 +128,8 @@ static ucp_rkey_h rkey_of(const char *call, struct shmemi_ucx_worker *w, int seg
     return k;
 }
 
-size_t shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w, const void *sym,
-                         size_t bytes, int pe, uint64_t *raddr, ucp_rkey_h *rkey)
+void shmemi_ucx_unregistered(const char *call, const void *sym)
 {
-    for (int seg = 0; seg < SHMEMI_SEG_COUNT; seg++) {
-        struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
-        size_t off = (size_t)((const char *)sym - s->base);
-        if (off >= s->bytes)
-            continue;
-        int i = s->n_chunks - 1;
-        while (s->chunks[i].off > off)
-            i--;
-        struct shmemi_ucx_chunk *c = &s->chunks[i];
-        *rkey = rkey_of(call, w, seg, i, pe);
-        *raddr = s->remote_base[pe] + off;
-        size_t left = c->off + c->bytes - off;
-        return bytes < left ? bytes : left;
-    }
     shmemi_fatal(call, "internal error: %p is in no memory registered with UCX", sym);
 }
 

@@ -108,17 +108,23 @@ void shmemi_ucx_get_rows(const char *call, struct shmemi_remote_ctx *rc, char *d
     shmemi_ucx_xfer(call, rc, SHMEMI_GET, dst, dpitch, sym, spitch, width, n, pe);
 }
 
-/* A program may issue any number of _nbi transfers (and posted AMOs)
- * between quiets: past NBI_IN_FLIGHT requests on a worker, each new one
- * first waits for the oldest ones to drain, so that UCX's request pool
- * stays bounded. */
-#define NBI_IN_FLIGHT 4096
-
-void shmemi_ucx_nbi_room(struct shmemi_ucx_worker *w)
+/* An _nbi transfer within one chunk, the common case, is one operation
+ * with nothing kept across the UCX call but what a failure reports; one
+ * that crosses chunks takes span's loop. */
+static void nbi_ops(struct shmemi_ucx_worker *w, const char *call, enum shmemi_dir d,
+                    char *local, const char *sym, size_t bytes, int pe)
 {
     struct shmemi_ucx_batch *b = &w->nbi;
-    if (atomic_load_explicit(&b->pending, memory_order_relaxed) >= NBI_IN_FLIGHT)
-        shmemi_ucx_batch_drain(b, NBI_IN_FLIGHT / 2);
+    ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
+    uint64_t raddr;
+    ucp_rkey_h rkey;
+    if (__builtin_expect(shmemi_ucx_locate(call, w, sym, bytes, pe, &raddr, &rkey) < bytes, 0)) {
+        span(b, call, ep, d, local, sym, bytes, pe);
+        return;
+    }
+    ucs_status_ptr_t r = d == SHMEMI_PUT ? ucp_put_nbx(ep, local, bytes, raddr, rkey, &b->param)
+                                         : ucp_get_nbx(ep, local, bytes, raddr, rkey, &b->param);
+    shmemi_ucx_batch_add(b, call, op_name[d], r, pe);
 }
 
 /* Through a bounce buffer or to a served heap's get, an _nbi transfer is
@@ -137,7 +143,7 @@ static void nbi(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_dir 
     if (served) {
         shmemi_ucx_served_put(call, w, &w->nbi, sym, local, bytes, pe);
     } else {
-        span(&w->nbi, call, shmemi_ucx_ep(call, w, pe), d, local, sym, bytes, pe);
+        nbi_ops(w, call, d, local, sym, bytes, pe);
         if (d == SHMEMI_PUT)
             shmemi_ucx_count_put(w);
     }

@@ -18,13 +18,9 @@
 
 #define PIECE ((size_t)1 << 20)
 
-int shmemi_ucx_local_on_gpu(const void *p, size_t bytes)
+int shmemi_ucx_local_on_gpu_slow(const void *p, size_t bytes)
 {
 #ifdef SHMEM_HAVE_CUDA
-    /* Without a GPU in use (a host heap) no memory of the process is GPU
-     * memory the library could copy. */
-    if (__builtin_expect(shmemi_heap.backend == &shmemi_host_backend, 1))
-        return 0;
     if (shmemi_heap_contains(p, bytes))
         return !shmemi_heap.host_access;
     return !shmemi_cuda_host_memory(p);

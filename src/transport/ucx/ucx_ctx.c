@@ -240,45 +240,50 @@ int shmemi_ucx_ctx_progress(void)
     return did;
 }
 
-/* Every context is gone (released with its team): keys before their
- * endpoints; the workers stay until every PE has closed its endpoints
- * (ucx_depart.c). */
-void shmemi_ucx_ctx_close_all(void)
-{
-    size_t used = atomic_load(&slots_used);
-    for (size_t i = 0; i < used; i++) {
-        struct shmemi_remote_ctx *rc = atomic_load(&slots[i].rc);
-        if (!rc)
-            continue;
-        shmemi_ucx_rkeys_fini(&rc->w);
-        shmemi_ucx_eps_close("shmem_finalize", &rc->w);
-    }
-}
-
-int shmemi_ucx_ctx_progress_kept(void)
+/* Applies f to every kept worker's context, at shmem_finalize (every
+ * context gone, so no slot changes hands); whether any f did something. */
+static int each_kept(int (*f)(struct shmemi_remote_ctx *rc))
 {
     size_t used = atomic_load(&slots_used);
     int did = 0;
     for (size_t i = 0; i < used; i++) {
         struct shmemi_remote_ctx *rc = atomic_load(&slots[i].rc);
         if (rc)
-            did |= ucp_worker_progress(rc->w.worker) != 0;
+            did |= f(rc);
     }
     return did;
 }
 
+/* Keys before their endpoints; the workers stay until every PE has closed
+ * its endpoints (ucx_depart.c). */
+static int close_eps(struct shmemi_remote_ctx *rc)
+{
+    shmemi_ucx_rkeys_fini(&rc->w);
+    shmemi_ucx_eps_close("shmem_finalize", &rc->w);
+    return 0;
+}
+
+static int progress(struct shmemi_remote_ctx *rc)
+{
+    return ucp_worker_progress(rc->w.worker) != 0;
+}
+
+static int destroy(struct shmemi_remote_ctx *rc)
+{
+    ucp_worker_destroy(rc->w.worker);
+    free(rc->w.made);
+    free(rc->w.eps);
+    free(rc);
+    return 0;
+}
+
+void shmemi_ucx_ctx_close_all(void) { each_kept(close_eps); }
+
+int shmemi_ucx_ctx_progress_kept(void) { return each_kept(progress); }
+
 void shmemi_ucx_ctx_fini(void)
 {
-    size_t used = atomic_load(&slots_used);
-    for (size_t i = 0; i < used; i++) {
-        struct shmemi_remote_ctx *rc = atomic_load(&slots[i].rc);
-        if (!rc)
-            continue;
-        ucp_worker_destroy(rc->w.worker);
-        free(rc->w.made);
-        free(rc->w.eps);
-        free(rc);
-    }
+    each_kept(destroy);
     free(slots);
     slots = NULL;
     n_slots = 0;

@@ -128,9 +128,13 @@ static void ordering(void)
         for (int i = 0; i < LEN; i++)
             loc[i] = r * 1000003 + me * LEN + i;
         switch (r % 5) {
-        case 0: shmem_long_put_signal(data, loc, LEN, sig, (uint64_t)r, SHMEM_SIGNAL_SET, right); break;
+        case 0:
+            shmem_long_put_signal(data, loc, LEN, sig, (uint64_t)r, SHMEM_SIGNAL_SET, right);
+            break;
         case 1: shmem_put_signal_nbi(data, loc, LEN, sig, 1, SHMEM_SIGNAL_ADD, right); break;
-        case 2: shmem_put64_signal(data, loc, LEN, sig, (uint64_t)r, SHMEM_SIGNAL_SET, right); break;
+        case 2:
+            shmem_put64_signal(data, loc, LEN, sig, (uint64_t)r, SHMEM_SIGNAL_SET, right);
+            break;
         case 3:
             shmem_ctx_putmem_signal_nbi(SHMEM_CTX_DEFAULT, data, loc, LEN * sizeof(long), sig,
                                         1, SHMEM_SIGNAL_ADD, right);

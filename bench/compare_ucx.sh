@@ -25,6 +25,13 @@
 #          the rates, OSHMEM's over ours): 1.10 or less meets the issue's
 #          target.
 # UCX_TLS in the environment reaches the default setting's runs.
+# On a shared machine one run's figures swing several times either way as
+# the PEs' cores come and go, for both libraries alike; two variables make
+# the figures repeatable there:
+#   ROUNDS=n     runs ours and OSHMEM n times, interleaved; the table shows
+#                each column's median and the median of the rounds' ratios
+#   LOAD_MAX=x   starts each run only once the 1-minute load average is
+#                below x (waiting at most 10 minutes a run)
 set -u
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -44,6 +51,8 @@ case "$only" in
 *) echo "usage: $0 [builddir] [-q] [--only default|tcp|sm]" >&2; exit 2 ;;
 esac
 
+rounds=${ROUNDS:-1}
+load_max=${LOAD_MAX:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 limit=300
@@ -56,8 +65,18 @@ build() { # <out> <compiler> [flags after the source...]
     done
 }
 
+quiet_enough() {
+    [ -n "$load_max" ] || return 0
+    local waited=0
+    while awk -v m="$load_max" '{ exit !($1 >= m) }' /proc/loadavg && [ "$waited" -lt 600 ]; do
+        sleep 5
+        waited=$((waited + 5))
+    done
+}
+
 run() { # <column> <launcher...> -- <binary prefix>
     local col=$1; shift
+    quiet_enough
     local args=() prefix
     while [ "$1" != -- ]; do args+=("$1"); shift; done
     prefix=$2
@@ -73,20 +92,28 @@ run() { # <column> <launcher...> -- <binary prefix>
     done
 }
 
-# <title> <ours file> <osh file> [<third column's name> <its file>]: the
-# rows of sizes 8 B to 1 MiB, ours, OSHMEM's and the ratio.
+# <title> <ours files> <osh files> [<third column's name> <its files>]
+# (each a space-separated list, one file per round): the rows of sizes 8 B
+# to 1 MiB, ours, OSHMEM's and the ratio; with several rounds, medians.
 table() {
     echo
     echo "== $1"
-    awk -v f1="$2" -v f2="$3" -v f3="${5:-}" -v name3="${4:-}" '
+    # shellcheck disable=SC2086 # the lists split into their files
+    awk -v f1=" $2 " -v f2=" $3 " -v name3="${4:-}" '
         function fmt(v) { return v == "" ? "-" : v }
+        function median(a, m,   i, j, t) {
+            for (i = 2; i <= m; i++)
+                for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+            return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+        }
+        FNR == 1 { col = index(f1, " " FILENAME " ") ? 1 : index(f2, " " FILENAME " ") ? 2 : 3
+                   round[col]++ }
         /^#/ || NF != 3 { next }
         $1 == "memcpy_lat" || $1 == "sync_all" || $1 == "team_sync" { next }
         $1 ~ /_(lat|bw)$/ && ($2 < 8 || $2 > 1048576) { next }
         {
             key = $1 " " $2
-            col = FILENAME == f1 ? 1 : FILENAME == f2 ? 2 : 3
-            v[col, key] = $3
+            v[col, key, round[col]] = $3
             if (!(key in seen)) { seen[key] = 1; order[++n] = key }
         }
         END {
@@ -94,16 +121,26 @@ table() {
             if (name3 != "") printf " %10s", name3
             printf "\n"
             for (i = 1; i <= n; i++) {
-                split(order[i], k, " ")
-                a = v[1, order[i]]; b = v[2, order[i]]
-                r = "-"
-                if (a != "" && b != "" && a > 0 && b > 0)
-                    r = sprintf("%.2f", k[1] ~ /_(bw|rate)$/ ? b / a : a / b)
-                printf "%-14s %8s %10s %10s %7s", k[1], k[2], fmt(a), fmt(b), r
-                if (name3 != "") printf " %10s", fmt(v[3, order[i]])
+                key = order[i]
+                split(key, k, " ")
+                for (c = 1; c <= 3; c++) {
+                    m = 0
+                    for (r = 1; r <= round[c]; r++)
+                        if ((c, key, r) in v) col_v[++m] = v[c, key, r]
+                    med[c] = m ? median(col_v, m) : ""
+                }
+                m = 0
+                for (r = 1; r <= round[1]; r++) {
+                    a = v[1, key, r]; b = v[2, key, r]
+                    if (a != "" && b != "" && a > 0 && b > 0)
+                        ratios[++m] = k[1] ~ /_(bw|rate)$/ ? b / a : a / b
+                }
+                printf "%-14s %8s %10s %10s %7s", k[1], k[2], fmt(med[1]), fmt(med[2]),
+                       m ? sprintf("%.2f", median(ratios, m)) : "-"
+                if (name3 != "") printf " %10s", fmt(med[3])
                 printf "\n"
             }
-        }' "$2" "$3" ${5:+"$5"}
+        }' $2 $3 ${5:-}
 }
 
 if ! build ours cc -I"$repo/include" -L"$builddir" -lshmem -Wl,-rpath,"$builddir"; then
@@ -123,17 +160,25 @@ setting() { # <name> <title> <UCX_TLS or ""> [OSHMEM's extra options...]
     [ -z "$only" ] || [ "$only" = "$name" ] || return 0
     local x=()
     [ -z "$tls" ] || x=(-x UCX_TLS="$tls")
-    run "$name.ours" "${mpi[@]}" "${x[@]+"${x[@]}"}" -- "$tmp/ours" || ok=0
-    : >"$tmp/$name.osh.txt"
-    if [ "$have_osh" = 1 ]; then
-        run "$name.osh" "${osh[@]}" "${x[@]+"${x[@]}"}" "$@" -- "$tmp/osh" ||
-            echo "note: OSHMEM's $name run failed; its column is incomplete" >&2
-    fi
+    local r ours=() oshs=() ldst=()
+    for ((r = 1; r <= rounds; r++)); do
+        run "$name.ours.$r" "${mpi[@]}" "${x[@]+"${x[@]}"}" -- "$tmp/ours" || ok=0
+        ours+=("$tmp/$name.ours.$r.txt")
+        : >"$tmp/$name.osh.$r.txt"
+        oshs+=("$tmp/$name.osh.$r.txt")
+        if [ "$have_osh" = 1 ]; then
+            run "$name.osh.$r" "${osh[@]}" "${x[@]+"${x[@]}"}" "$@" -- "$tmp/osh" ||
+                echo "note: OSHMEM's $name run failed; its column is incomplete" >&2
+        fi
+        if [ "$name" = default ]; then
+            run "ldst.$r" mpirun -np 2 --oversubscribe -- "$tmp/ours" || ok=0
+            ldst+=("$tmp/ldst.$r.txt")
+        fi
+    done
     if [ "$name" = default ]; then
-        run ldst mpirun -np 2 --oversubscribe -- "$tmp/ours" || ok=0
-        table "$title" "$tmp/$name.ours.txt" "$tmp/$name.osh.txt" ldst "$tmp/ldst.txt"
+        table "$title" "${ours[*]}" "${oshs[*]}" ldst "${ldst[*]}"
     else
-        table "$title" "$tmp/$name.ours.txt" "$tmp/$name.osh.txt"
+        table "$title" "${ours[*]}" "${oshs[*]}"
     fi
 }
 

@@ -84,10 +84,10 @@ static inline int shmemi_barrier_member(const struct shmemi_barrier_desc *d, int
 static inline void shmemi_barrier_notify(const struct shmemi_barrier_desc *d,
                                          _Atomic uint32_t *w, int i, uint32_t e)
 {
-    int pe = shmemi_barrier_member(d, i), local = shmemi_state.local_index[pe];
-    if (__builtin_expect(local >= 0, 1))
-        atomic_store_explicit((_Atomic uint32_t *)shmemi_heap_at(w, local), e,
-                              memory_order_release);
+    int pe = shmemi_barrier_member(d, i);
+    _Atomic uint32_t *p = shmemi_peer_word32(w, pe);
+    if (__builtin_expect(p != NULL, 1))
+        atomic_store_explicit(p, e, memory_order_release);
     else
         shmemi_remote->notify("a barrier (its flag to another node)", w, e, pe);
 }

@@ -20,13 +20,12 @@
  * number or the next one. */
 #include "barrier_engine.h"
 
-/* Team member i's copy of w, a word of this PE's control window, on this
- * node. */
+/* Team member i's copy of w, a word of this PE's control window: i is of
+ * this PE's run, on this node. */
 static _Atomic uint32_t *on_node(const struct shmemi_barrier_desc *d, _Atomic uint32_t *w,
                                  int i)
 {
-    int local = shmemi_state.local_index[shmemi_barrier_member(d, i)];
-    return (_Atomic uint32_t *)shmemi_heap_at(w, local);
+    return shmemi_peer_word32(w, shmemi_barrier_member(d, i));
 }
 
 void shmemi_barrier_by_node(const char *call, const struct shmemi_barrier_desc *d, uint32_t e)

@@ -13,13 +13,21 @@
 #include "../heap/heap.h"
 #include "transport.h"
 
+/* pe's copy of w through the peer window, or NULL for a PE of another
+ * node. */
+static inline _Atomic uint32_t *shmemi_peer_word32(_Atomic uint32_t *w, int pe)
+{
+    int local = shmemi_state.local_index[pe];
+    return __builtin_expect(local >= 0, 1) ? (_Atomic uint32_t *)shmemi_heap_at(w, local)
+                                           : NULL;
+}
+
 static inline void shmemi_peer_store32(const char *call, _Atomic uint32_t *w, uint32_t v,
                                        int pe)
 {
-    int local = shmemi_state.local_index[pe];
-    if (__builtin_expect(local >= 0, 1))
-        atomic_store_explicit((_Atomic uint32_t *)shmemi_heap_at(w, local), v,
-                              memory_order_release);
+    _Atomic uint32_t *p = shmemi_peer_word32(w, pe);
+    if (__builtin_expect(p != NULL, 1))
+        atomic_store_explicit(p, v, memory_order_release);
     else
         shmemi_remote->put_internal(call, w, &v, sizeof v, pe);
 }

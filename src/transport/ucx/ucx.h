@@ -183,6 +183,13 @@ ucp_rkey_h shmemi_ucx_rkey_make(const char *call, struct shmemi_ucx_worker *w, i
                                 int pe);
 _Noreturn void shmemi_ucx_unregistered(const char *call, const void *sym);
 
+/* Whether p lies in segment seg, at *off from its base. */
+static inline int shmemi_ucx_in_seg(int seg, const void *p, size_t *off)
+{
+    *off = (size_t)((const char *)p - shmemi_ucx.segs[seg].base);
+    return *off < shmemi_ucx.segs[seg].bytes;
+}
+
 /* Whether sym lies in segment seg (a constant where inlined, which spares
  * the address arithmetic of an index); if so, locate's answer in *n. */
 static inline int shmemi_ucx_locate_in(const char *call, struct shmemi_ucx_worker *w, int seg,
@@ -190,8 +197,8 @@ static inline int shmemi_ucx_locate_in(const char *call, struct shmemi_ucx_worke
                                        ucp_rkey_h *rkey, size_t *n)
 {
     const struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
-    size_t off = (size_t)((const char *)sym - s->base);
-    if (off >= s->bytes)
+    size_t off;
+    if (!shmemi_ucx_in_seg(seg, sym, &off))
         return 0;
     int i = s->n_chunks - 1;
     while (s->chunks[i].off > off)

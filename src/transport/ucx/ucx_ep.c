@@ -50,10 +50,10 @@ void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
 {
     struct shmemi_ucx_batch b;
     shmemi_ucx_batch_init(&b, w);
-    for (int pe = 0; pe < shmemi_state.n_pes; pe++) {
+    int n = atomic_load_explicit(&w->n_made, memory_order_acquire);
+    for (int i = 0; i < n; i++) {
+        int pe = w->made[i];
         ucp_ep_h ep = atomic_load(&w->eps[pe]);
-        if (!ep)
-            continue;
         ucs_status_ptr_t req = ucp_ep_close_nbx(ep, &b.param);
         ucs_status_t ok = UCS_OK;
         if (UCS_PTR_IS_ERR(req) && peer_gone(UCS_PTR_STATUS(req)))
@@ -62,6 +62,7 @@ void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
             shmemi_ucx_batch_add(&b, call, "ucp_ep_close_nbx", req, pe);
         atomic_store(&w->eps[pe], NULL);
     }
+    atomic_store(&w->n_made, 0);
     shmemi_ucx_batch_drain(&b, 0);
     ucs_status_t st = atomic_load_explicit(&b.status, memory_order_relaxed);
     if (st != UCS_OK && !peer_gone(st))

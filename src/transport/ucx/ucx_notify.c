@@ -52,16 +52,15 @@ void shmemi_ucx_notify(const char *call, _Atomic uint32_t *w, uint32_t v, int pe
 {
     struct notify_msg m = {.seg = SHMEMI_SEG_COUNT, .value = v};
     for (int seg = 0; seg < SHMEMI_SEG_COUNT; seg++) {
-        struct shmemi_ucx_seg *s = &shmemi_ucx.segs[seg];
-        size_t off = (size_t)((char *)w - s->base);
-        if (off < s->bytes) {
+        size_t off;
+        if (shmemi_ucx_in_seg(seg, w, &off)) {
             m.off = off;
             m.seg = (uint32_t)seg;
             break;
         }
     }
     if (m.seg == SHMEMI_SEG_COUNT)
-        shmemi_fatal(call, "internal error: %p is in no memory registered with UCX", (void *)w);
+        shmemi_ucx_unregistered(call, (void *)w);
     struct shmemi_ucx_batch b;
     shmemi_ucx_batch_init(&b, &shmemi_ucx.shared);
     b.param.op_attr_mask |= UCP_OP_ATTR_FIELD_FLAGS;

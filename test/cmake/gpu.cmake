@@ -76,7 +76,7 @@ if(CUDAToolkit_FOUND)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
   # Host puts that return at local completion: staged (the default), a
   # threshold the test's sizes cross, and every put landing on return.
-  shmem_gpu_test(gpu_put_stage ENV SHMEM_HEAP=device NP 1 2 3)
+  shmem_gpu_test(gpu_put_stage ENV SHMEM_HEAP=device SHMEM_GPU_SHARE=1 NP 1 2 3)
   target_link_libraries(gpu_put_stage PRIVATE Threads::Threads)
   shmem_gpu_runs(gpu_put_stage_256 gpu_put_stage SHMEM_HEAP=device SHMEM_GPU_PUT_STAGE=256)
   shmem_gpu_runs(gpu_put_stage_off gpu_put_stage SHMEM_HEAP=device SHMEM_GPU_PUT_STAGE=0)

@@ -32,6 +32,8 @@ if [ "$gpus" -lt 2 ]; then
 fi
 
 # The device proxy (kernels reaching other nodes) is built only with UCX.
+. scripts/gpu-ucx.sh
+[ -n "${SHMEM_UCX_DEBS:-}" ] && note "ucx: $SHMEM_UCX_DEBS"
 pkg-config --exists ucx ||
     note "ucx: pkg-config finds none: the device proxy's tests and benchmark are not built"
 if cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/build.log" 2>&1 &&
@@ -91,6 +93,9 @@ if [ "${BENCH:-1}" = 1 ]; then
 fi
 if [ "${BENCH:-1}" = 1 ] && [ "$gpus" -ge 2 ]; then
 bench device_fence device
+# Copy-loop shapes over NVLink, and a host copy split over copy engines.
+bench device_copy device
+bench gpu_copy_split device
 # The device barrier of each engine (at 2 PEs every radix is one store).
 for engine in SHMEM_BARRIER_K=2 SHMEM_BARRIER_K=4 SHMEM_BARRIER_EMULATE=1; do
     mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x SHMEM_HEAP=device \

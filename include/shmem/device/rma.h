@@ -70,10 +70,14 @@ template <class T> __device__ inline void shmemi_dev_p(const char *call, T *dest
     typename shmemi_dev_bits<T>::type b;
     memcpy(&b, &value, sizeof b);
     int li = shmemi_dev_slot(pe);
-    if (__builtin_expect(li >= 0, 1))
+    if (__builtin_expect(li >= 0, 1)) {
         *(volatile typename shmemi_dev_bits<T>::type *)shmemi_dev_at(dest, li) = b;
-    else
-        shmemi_dev_remote_put(call, dest, &b, sizeof b, pe);
+    } else {
+        /* A copy for the proxy to read: taking b's own address would keep
+         * it in local memory on the store path too. */
+        typename shmemi_dev_bits<T>::type bits = b;
+        shmemi_dev_remote_put(call, dest, &bits, sizeof bits, pe);
+    }
 }
 
 template <class T> __device__ inline T shmemi_dev_g(const char *call, const T *source, int pe)
@@ -81,10 +85,13 @@ template <class T> __device__ inline T shmemi_dev_g(const char *call, const T *s
     shmemi_dev_check_type<T>(call);
     typename shmemi_dev_bits<T>::type b;
     int li = shmemi_dev_slot(pe);
-    if (__builtin_expect(li >= 0, 1))
+    if (__builtin_expect(li >= 0, 1)) {
         b = *(volatile typename shmemi_dev_bits<T>::type *)shmemi_dev_at(source, li);
-    else
-        shmemi_dev_remote_get(call, &b, source, sizeof b, pe);
+    } else {
+        typename shmemi_dev_bits<T>::type bits;
+        shmemi_dev_remote_get(call, &bits, source, sizeof bits, pe);
+        b = bits;
+    }
     T v;
     memcpy(&v, &b, sizeof v);
     return v;

@@ -15,6 +15,10 @@ static const char *const modes[] = {
     "flag_only",           "data_flag_no_fence",  "fence_acq_rel_sys",
     "fence_acq_rel_gpu",   "st_release_sys",      "st_release_gpu",
     "fence_sc_sys",        "no_data_fence_sys",   "no_data_fence_gpu",
+    /* Flag only, polled other ways than ld.acquire.sys: what a wait_until
+     * could poll with; and the same exchange through the API. */
+    "poll_relaxed_sys",    "poll_volatile",       "poll_relaxed_then_acquire",
+    "api_p_wait_until",
 };
 enum { N_MODES = sizeof modes / sizeof modes[0] };
 
@@ -24,6 +28,8 @@ __device__ inline uint64_t now_ns(void)
     asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
     return t;
 }
+
+enum { POLL_RELAXED = 9, POLL_VOLATILE, POLL_THEN_ACQUIRE, API };
 
 __device__ inline void send(int mode, long *pdata, long *pflag, long v)
 {
@@ -54,9 +60,20 @@ __device__ inline void recv(int mode, const long *data, const long *flag, long v
                             unsigned long long *late)
 {
     long f;
-    do
-        asm volatile("ld.acquire.sys.b64 %0, [%1];" : "=l"(f) : "l"(flag) : "memory");
-    while (f < v);
+    if (mode == POLL_RELAXED || mode == POLL_THEN_ACQUIRE) {
+        do
+            asm volatile("ld.relaxed.sys.b64 %0, [%1];" : "=l"(f) : "l"(flag) : "memory");
+        while (f < v);
+        if (mode == POLL_THEN_ACQUIRE)
+            asm volatile("ld.acquire.sys.b64 %0, [%1];" : "=l"(f) : "l"(flag) : "memory");
+    } else if (mode == POLL_VOLATILE) {
+        while (*(volatile const long *)flag < v)
+            ;
+    } else {
+        do
+            asm volatile("ld.acquire.sys.b64 %0, [%1];" : "=l"(f) : "l"(flag) : "memory");
+        while (f < v);
+    }
     if (mode != 0 && mode < 7 && *(volatile const long *)data < v)
         (*late)++;
 }
@@ -65,6 +82,19 @@ __global__ void pingpong(int mode, int me, long *data, long *flag, long *pdata, 
                          long base, int iters, uint64_t *ns, unsigned long long *late)
 {
     uint64_t t0 = now_ns();
+    if (mode == API) {
+        for (long i = base + 1; i <= base + iters; i++) {
+            if (me == 0) {
+                shmem_long_p(flag, i, 1);
+                shmem_long_wait_until(flag, SHMEM_CMP_GE, i);
+            } else {
+                shmem_long_wait_until(flag, SHMEM_CMP_GE, i);
+                shmem_long_p(flag, i, 0);
+            }
+        }
+        *ns = now_ns() - t0;
+        return;
+    }
     for (long i = base + 1; i <= base + iters; i++) {
         if (me == 0) {
             send(mode, pdata, pflag, i);
@@ -83,6 +113,11 @@ __global__ void exchange(int mode, long *data, long *flag, long *pdata, long *pf
 {
     uint64_t t0 = now_ns();
     for (long i = base + 1; i <= base + iters; i++) {
+        if (mode == API) {
+            shmem_long_p(flag, i, 1 - shmem_my_pe());
+            shmem_long_wait_until(flag, SHMEM_CMP_GE, i);
+            continue;
+        }
         send(mode, pdata, pflag, i);
         recv(mode, data, flag, i, late);
     }

@@ -3,8 +3,11 @@
 // plain loops of 16-byte accesses written here, in the grid device_rma
 // uses (512 threads a block, 4 KiB a block, at most 264 blocks). Each
 // rep reaches further into 256 MiB of the peer's heap, as device_rma's
-// do, so that no cache serves a repeat. PE 0 prints: put|get, shape,
-// bytes, GB/s.
+// do, so that no cache serves a repeat. The plain loops take __restrict__
+// pointers, which lets the compiler read the source through the read-only
+// cache: a reference for the link's rate, not a shape the library may use
+// (a kernel may write a put's source, or a peer a get's, while it runs).
+// PE 0 prints: put|get, shape, bytes, GB/s.
 #include <cuda_runtime.h>
 #include <shmem.h>
 #include <shmemx.h>

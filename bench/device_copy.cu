@@ -1,19 +1,19 @@
 // Which shape of copy loop moves the most over NVLink: the library's block
 // put and get (shmemx_putmem_nbi_block, shmemx_getmem_nbi_block) next to
-// plain loops of 16-byte accesses written here, in the grid device_rma
-// uses (512 threads a block, 4 KiB a block, at most 264 blocks). Each
-// rep reaches further into 256 MiB of the peer's heap, as device_rma's
-// do, so that no cache serves a repeat. The plain loops take __restrict__
-// pointers, which lets the compiler read the source through the read-only
-// cache: a reference for the link's rate, not a shape the library may use
-// (a kernel may write a put's source, or a peer a get's, while it runs).
-// PE 0 prints: put|get, shape, bytes, GB/s.
+// plain loops of 16-byte accesses written here, in device_rma's grid
+// (stream_grid.h). Each rep reaches further into 256 MiB of the peer's
+// heap, as device_rma's do, so that no cache serves a repeat. The plain
+// loops take __restrict__ pointers, which lets the compiler read the
+// source through the read-only cache: a reference for the link's rate, not
+// a shape the library may use (a kernel may write a put's source, or a
+// peer a get's, while it runs). PE 0 prints: put|get, shape, bytes, GB/s.
 #include <cuda_runtime.h>
 #include <shmem.h>
 #include <shmemx.h>
 #include <stdio.h>
 
 #include "cuda_check.h"
+#include "stream_grid.h"
 
 enum { LIBRARY, SIMPLE, UNROLL4, SIMPLE_SYNC, N_SHAPES };
 static const char *const shapes[N_SHAPES] = {"library", "simple", "unroll4", "simple_sync"};
@@ -44,11 +44,9 @@ template <int SHAPE>
 __global__ void stream(char *sym, char *peer_sym, char *local, size_t size, size_t region,
                        int reps, int peer, int get)
 {
-    size_t share = (size / gridDim.x + 15) & ~(size_t)15;
-    size_t off = share * blockIdx.x;
-    if (off >= size)
+    size_t off, n;
+    if (!b_stream_share(size, &off, &n))
         return;
-    size_t n = off + share > size ? size - off : share;
     for (int r = 0; r < reps; r++) {
         size_t at = (size_t)r * size % region + off;
         char *d = get ? local + off : peer_sym + at;
@@ -77,18 +75,16 @@ static const stream_fn kernels[N_SHAPES] = {stream<LIBRARY>, stream<SIMPLE>, str
 static double gbps(int shape, char *sym, char *peer_sym, char *local, size_t size,
                    size_t region, int get)
 {
-    int blocks = (int)(size / 4096);
-    blocks = blocks < 1 ? 1 : blocks > 264 ? 264 : blocks;
-    int reps = (int)(((size_t)4 << 30) / size);
-    reps = reps > 2000 ? 2000 : reps < 4 ? 4 : reps;
+    int blocks, reps;
+    b_stream_grid(size, &blocks, &reps);
     int peer = 1 - shmem_my_pe();
     cudaEvent_t a, b;
     CHECK_CUDA(cudaEventCreate(&a));
     CHECK_CUDA(cudaEventCreate(&b));
-    kernels[shape]<<<blocks, 512>>>(sym, peer_sym, local, size, region, 1, peer, get);
+    kernels[shape]<<<blocks, B_STREAM_THREADS>>>(sym, peer_sym, local, size, region, 1, peer, get);
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaEventRecord(a));
-    kernels[shape]<<<blocks, 512>>>(sym, peer_sym, local, size, region, reps, peer, get);
+    kernels[shape]<<<blocks, B_STREAM_THREADS>>>(sym, peer_sym, local, size, region, reps, peer, get);
     CHECK_CUDA(cudaEventRecord(b));
     CHECK_CUDA(cudaEventSynchronize(b));
     float ms = 0;

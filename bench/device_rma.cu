@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "device_api.h"
+#include "stream_grid.h"
 
 #define CHECK_CUDA(x)                                                         \
     do {                                                                      \
@@ -85,11 +86,9 @@ __global__ void signal_pingpong(char *buf, uint64_t *sig, size_t size, int iters
 __global__ void stream(char *remote, char *local, size_t size, size_t region, int reps,
                        int peer, int get)
 {
-    size_t share = (size / gridDim.x + 15) & ~(size_t)15;
-    size_t off = share * blockIdx.x;
-    if (off >= size)
+    size_t off, n;
+    if (!b_stream_share(size, &off, &n))
         return;
-    size_t n = off + share > size ? size - off : share;
     for (int r = 0; r < reps; r++) {
         char *at = remote + (size_t)r * size % region + off;
         if (get)
@@ -133,18 +132,8 @@ static double stream_gbps(char *remote, char *local, size_t size, size_t region,
                           int both)
 {
     int me = b_my_pe();
-    int threads = 512;
-    size_t per_block = 4096;
-    int blocks = (int)(size / per_block);
-    if (blocks < 1)
-        blocks = 1;
-    if (blocks > 264)
-        blocks = 264;
-    int reps = (int)(((size_t)4 << 30) / size);
-    if (reps > 2000)
-        reps = 2000;
-    if (reps < 4)
-        reps = 4;
+    int threads = B_STREAM_THREADS, blocks, reps;
+    b_stream_grid(size, &blocks, &reps);
     cudaEvent_t a, b;
     CHECK_CUDA(cudaEventCreate(&a));
     CHECK_CUDA(cudaEventCreate(&b));

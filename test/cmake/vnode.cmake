@@ -105,6 +105,15 @@ foreach(run "2;1" "4;2")
   shmem_vnode_run(proxy_drain ${np} ${per_node}
     ENV SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=8)
 endforeach()
+# The same requests while no thread of the PE calls the library (a
+# kernel's host waits in cudaDeviceSynchronize): the proxy threads alone
+# progress the workers, and serve the heaps of the served runs below.
+shmem_test_program(proxy_unattended)
+target_link_libraries(proxy_unattended PRIVATE Threads::Threads)
+foreach(np 2 3)
+  shmem_vnode_run(proxy_unattended ${np} 1
+    ENV SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=8)
+endforeach()
 # A request for memory outside the heap ends the job, naming it; a ring
 # size that is not a power of two stops shmem_init.
 shmem_expect_test(proxy_fault_address PROGRAM proxy_drain NP 2 ARGS bad_address
@@ -188,6 +197,10 @@ foreach(run "2;1" "4;2")
   shmem_vnode_run(heap_grow ${np} ${per_node} NAME heap_grow_served
     ENV SHMEM_UCX_HEAP_SERVICE=1 SHMEM_SYMMETRIC_SIZE=4M SHMEM_SYMMETRIC_SIZE_MAX=256M)
   shmem_vnode_run(proxy_drain ${np} ${per_node} NAME proxy_drain_served
+    ENV SHMEM_UCX_HEAP_SERVICE=1 SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=8)
+endforeach()
+foreach(np 2 3)
+  shmem_vnode_run(proxy_unattended ${np} 1 NAME proxy_unattended_served
     ENV SHMEM_UCX_HEAP_SERVICE=1 SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=8)
 endforeach()
 # Contexts' own workers, which served heaps answer through the endpoint UCX

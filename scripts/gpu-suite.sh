@@ -37,7 +37,7 @@ fi
 pkg-config --exists ucx ||
     note "ucx: pkg-config finds none: the device proxy's tests and benchmark are not built"
 if cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/build.log" 2>&1 &&
-    cmake --build build-gpu -j16 >>"$out/build.log" 2>&1; then
+    cmake --build build-gpu -j"$(nproc)" >>"$out/build.log" 2>&1; then
     note "build: ok"
 else
     tail -30 "$out/build.log"

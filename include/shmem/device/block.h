@@ -97,7 +97,7 @@ __device__ inline void shmemi_dev_group_put_signal(const char *call, void *dest,
     /* The non-blocking forms wait for the group as well, as NVSHMEM's    \
      * do: a quiet by one thread then covers every thread's stores (its    \
      * fence is cumulative over what the barrier made it observe). The     \
-     * wait costs bandwidth at 64 KiB and less, and none from 1 MiB on     \
+     * wait costs bandwidth at 256 KiB and less, and none from 1 MiB on    \
      * (bench/device_copy.cu). */                                           \
     __device__ inline void shmemx_putmem_nbi_##SUF(void *dest, const void *source, \
                                                    size_t n, int pe)          \

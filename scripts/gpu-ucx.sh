@@ -2,7 +2,8 @@
 # has none and cannot fetch one), unpacks Debian's libucx0/libucx-dev .debs
 # carried in .debs/ under /tmp, moves their prefix there, and exports
 # PKG_CONFIG_PATH and LD_LIBRARY_PATH; SHMEM_UCX_DEBS then says so. Fetch
-# them here with: mkdir -p .debs && (cd .debs && apt-get download libucx0 libucx-dev)
+# them with: mkdir -p .debs && (cd .debs && apt-get download libucx0 libucx-dev)
+# (.debs/ is ignored by git: name it in the device tool's carry).
 if ! pkg-config --exists ucx && ls .debs/libucx*.deb >/dev/null 2>&1; then
     ucx_root=/tmp/ucx-root
     rm -rf "$ucx_root" && mkdir -p "$ucx_root"

@@ -23,9 +23,6 @@ uint64_t shmemi_device_amo(const char *call, enum shmemi_amo_op op, void *word, 
     pthread_mutex_lock(&lock);
     shmemi_gpu_bind_thread(call);
     CUstream s = shmemi_kernels_stream(call);
-    if (!result)
-        SHMEMI_CU(call, cuMemAllocHost((void **)&result, sizeof *result),
-                  "the host is out of pinned memory for the AMO's result");
     int kop = (int)op, ksize = (int)size;
     unsigned long long kvalue = value, kcond = cond, *kresult = result;
     void *args[] = {&kop, &ksize, &word, &kvalue, &kcond, &kresult};
@@ -38,12 +35,18 @@ uint64_t shmemi_device_amo(const char *call, enum shmemi_amo_op op, void *word, 
     return old;
 }
 
-/* The result word goes when the runtime ends (the state published then is
- * not ready), while this PE's context still exists. */
+/* The result word is made at shmem_init, as the kernels' module is (see
+ * cuda_kernels.c): an AMO may come while a user's kernel runs and waits for
+ * it. It goes when the runtime ends (the state published then is not
+ * ready), while this PE's context still exists. */
 static void update(const struct shmemi_device_state *s)
 {
     pthread_mutex_lock(&lock);
-    if (!s->ready && result) {
+    if (s->ready && !result) {
+        shmemi_gpu_bind_thread("shmem_init");
+        SHMEMI_CU("shmem_init", cuMemAllocHost((void **)&result, sizeof *result),
+                  "the host is out of pinned memory for the AMO's result");
+    } else if (!s->ready && result) {
         shmemi_gpu_bind_thread("shmem_finalize");
         SHMEMI_CU("shmem_finalize", cuMemFreeHost(result), NULL);
         result = NULL;

@@ -1,9 +1,13 @@
-/* Loading the library's kernels. The module is loaded at the first launch,
- * not at shmem_init, so that a program that never needs it pays nothing;
- * it registers with the device state like a user's CUDA translation unit,
- * so its copy of the state (shmemi_dstate) is filled at load and whenever
- * the runtime publishes it, and it is unloaded when the runtime ends (the
- * state published then is not ready). */
+/* Loading the library's kernels. The module is loaded when the runtime
+ * first publishes a device state, at shmem_init on a heap on the GPU, and
+ * not at the first launch: loading a module waits for the kernels running
+ * on the GPU, so a first launch made while a user's kernel runs (the heap
+ * service performing that kernel's AMO through the device proxy, or a host
+ * AMO that a kernel waits for) would never return. It registers with the
+ * device state like a user's CUDA translation unit, so its copy of the
+ * state (shmemi_dstate) is filled at load and whenever the runtime
+ * publishes it, and it is unloaded when the runtime ends (the state
+ * published then is not ready). */
 #include <pthread.h>
 
 #include <shmem/device_state.h>
@@ -41,26 +45,14 @@ static void copy_state(const char *call)
 
 static void load(const char *call)
 {
-    if (shmemi_kernels_fatbin_size == 0)
-        shmemi_fatal(call, "this library was built without nvcc, so it has "
-                     "none of its own GPU kernels, which this call needs; "
-                     "rebuild it where the CUDA toolkit's nvcc is installed");
-    if (!current.ready)
-        shmemi_fatal(call, "the symmetric heap is host memory; this call needs "
-                     "it on the GPU: run with SHMEM_HEAP=device or pinned");
     shmemi_gpu_bind_thread(call);
-    /* The first launch may come while the user's stream is being captured
-     * into a graph. Loading is no work of that stream's and must not be
-     * captured; the relaxed mode lets its calls (which a capture otherwise
-     * refuses as unsafe) through on this thread, and the previous mode
-     * comes back after. */
-    CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_RELAXED;
-    SHMEMI_CU(call, cuThreadExchangeStreamCaptureMode(&mode), NULL);
     SHMEMI_CU(call, cuModuleLoadData(&module, shmemi_kernels_fatbin),
               "the library's kernels (machine code for sm_80, sm_90 and "
               "sm_100, PTX for compute_90) do not load on this GPU; a driver "
               "older than the toolkit that built them cannot compile their "
               "PTX: update the driver");
+    /* Getting a function loads it (lazy loading defers kernels to then),
+     * so that a launch loads nothing either. */
     for (int k = 0; k < SHMEMI_KERNEL_COUNT; k++)
         SHMEMI_CU(call, cuModuleGetFunction(&functions[k], module, names[k]),
                   "the library's embedded kernels do not match its code; rebuild it");
@@ -72,15 +64,19 @@ static void load(const char *call)
                      "where the library has %zu bytes; rebuild it", bytes, sizeof current);
     SHMEMI_CU(call, cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), NULL);
     copy_state(call);
-    SHMEMI_CU(call, cuThreadExchangeStreamCaptureMode(&mode), NULL);
 }
 
+/* The module exists from shmem_init on wherever it can. */
 static void require_module(const char *call)
 {
-    pthread_mutex_lock(&lock);
-    if (!module)
-        load(call);
-    pthread_mutex_unlock(&lock);
+    if (module)
+        return;
+    if (shmemi_kernels_fatbin_size == 0)
+        shmemi_fatal(call, "this library was built without nvcc, so it has "
+                     "none of its own GPU kernels, which this call needs; "
+                     "rebuild it where the CUDA toolkit's nvcc is installed");
+    shmemi_fatal(call, "the symmetric heap is host memory; this call needs "
+                 "it on the GPU: run with SHMEM_HEAP=device or pinned");
 }
 
 void shmemi_kernel_launch(const char *call, enum shmemi_kernel k, unsigned blocks,
@@ -125,6 +121,8 @@ static void update(const struct shmemi_device_state *s)
     else if (module) {
         shmemi_gpu_bind_thread("shmem_init");
         copy_state("shmem_init");
+    } else if (shmemi_kernels_fatbin_size) {
+        load("shmem_init");
     }
     pthread_mutex_unlock(&lock);
 }

@@ -71,12 +71,7 @@ int shmemi_proxy_wanted(void)
 {
     if (shmemi_state.n_local == shmemi_state.n_pes)
         return 0;
-    /* Not on a device heap: kernels reaching heaps served across nodes
-     * hung on an H100 (test gpu_device_proxy on SHMEM_HEAP=device, virtual
-     * nodes, session 5), so their kernels reach their own node only and a
-     * request for another node stops the kernel, as before the service. */
-    return shmemi_heap.kind == SHMEMI_HEAP_PINNED ||
-           (shmemi_heap.kind == SHMEMI_HEAP_HOST && shmemi_config.proxy_host);
+    return shmemi_heap.kind != SHMEMI_HEAP_HOST || shmemi_config.proxy_host;
 }
 
 static unsigned long long load(const unsigned long long *p)

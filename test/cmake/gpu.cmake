@@ -4,12 +4,13 @@ if(CUDAToolkit_FOUND)
   add_executable(gpu_probe gpu/gpu_probe.c)
   target_link_libraries(gpu_probe PRIVATE ${CMAKE_DL_LIBS})
 
-  # shmem_gpu_runs(name target ENV.. [NP n..]): tests name/<launcher>/<n> run
-  # program `target` at 1 and 2 PEs (or the NP counts) under both launchers,
-  # skipped where gpu_probe finds no GPU. Serial: a test reads the
-  # GPU's free memory, which another test running beside it would change.
+  # shmem_gpu_runs(name target ENV.. [NP n..] [ARGS a..]): tests
+  # name/<launcher>/<n> run program `target` (with ARGS) at 1 and 2 PEs (or
+  # the NP counts) under both launchers, skipped where gpu_probe finds no
+  # GPU. Serial: a test reads the GPU's free memory, which another test
+  # running beside it would change.
   function(shmem_gpu_runs name target)
-    cmake_parse_arguments(R "" "" "NP" ${ARGN})
+    cmake_parse_arguments(R "" "" "NP;ARGS" ${ARGN})
     if(NOT R_NP)
       set(R_NP 1 2)
     endif()
@@ -18,7 +19,7 @@ if(CUDAToolkit_FOUND)
         shmem_launch(run ${launcher} ${np})
         set(t ${name}/${launcher}/${np})
         add_test(NAME ${t} COMMAND sh -c "\"$0\" >/dev/null || exit 77; exec \"$@\""
-          $<TARGET_FILE:gpu_probe> ${run} $<TARGET_FILE:${target}>)
+          $<TARGET_FILE:gpu_probe> ${run} $<TARGET_FILE:${target}> ${R_ARGS})
         set_tests_properties(${t} PROPERTIES TIMEOUT 120 LABELS gpu SKIP_RETURN_CODE 77
           RUN_SERIAL TRUE
           ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;NVSHMEM_DISABLE_NVLS=1;NCCL_NVLS_ENABLE=0;${R_UNPARSED_ARGUMENTS}")
@@ -134,6 +135,17 @@ if(CUDAToolkit_FOUND)
   if(CMAKE_CUDA_COMPILER AND NOT SHMEM_SANITIZE)
     shmem_gpu_cu_test(gpu_stream gpu/gpu_stream.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_stream_graph gpu/gpu_stream_graph.cu ENV SHMEM_HEAP=device)
+    # The first host put and AMO while this PE's GPU runs a kernel waiting
+    # for them: on node peers (3 PEs share 2 GPUs), and served across
+    # virtual nodes, where the device proxy's thread serves them.
+    shmem_gpu_cu_test(gpu_host_during_kernel gpu/gpu_host_during_kernel.cu
+      ENV SHMEM_HEAP=device)
+    shmem_gpu_runs(gpu_host_during_kernel_3 gpu_host_during_kernel SHMEM_HEAP=device
+      SHMEM_GPU_SHARE=1 NP 3)
+    if(UCX_FOUND)
+      shmem_gpu_runs(gpu_host_during_kernel_vnode gpu_host_during_kernel SHMEM_HEAP=device
+        SHMEM_GPU_SHARE=1 SHMEM_VIRTUAL_NODES=1 NP 2 3)
+    endif()
     # On-stream team calls on the teams' dissemination barriers, then on
     # the emulated switch's slots.
     shmem_gpu_cu_test(gpu_stream_teams gpu/gpu_stream_teams.cu ENV SHMEM_HEAP=device)
@@ -171,13 +183,20 @@ if(CUDAToolkit_FOUND)
 
     # Kernels reaching other nodes through the device proxy (needs UCX):
     # virtual nodes of one PE sharing the GPU, a pinned heap, a ring of 16
-    # slots that the crowd kernel's thousands of requests wrap around; a
-    # kernel barrier over nodes stops with a message.
+    # slots that the crowd kernel's thousands of requests wrap around; the
+    # same on a device heap, which each PE serves to the others (the heap
+    # service, src/transport/ucx/ucx_service.c), with a crowd of 4 blocks:
+    # there every AMO is a kernel launch on the target's GPU, and 512
+    # threads' requests took 18 s on 2 x H200 (16 blocks did not end in
+    # 45 s; README, "The device proxy"); a kernel barrier over nodes stops
+    # with a message.
     if(UCX_FOUND)
       add_executable(gpu_device_proxy gpu/gpu_device_proxy.cu)
       target_link_libraries(gpu_device_proxy PRIVATE shmem CUDA::cudart)
       shmem_gpu_runs(gpu_device_proxy gpu_device_proxy SHMEM_HEAP=pinned SHMEM_VIRTUAL_NODES=1
         SHMEM_GPU_SHARE=1 SHMEM_PROXY_SLOTS=16 NP 2 3)
+      shmem_gpu_runs(gpu_device_proxy_device_heap gpu_device_proxy SHMEM_HEAP=device
+        SHMEM_VIRTUAL_NODES=1 SHMEM_GPU_SHARE=1 SHMEM_PROXY_SLOTS=16 NP 2 ARGS crowd 4)
       shmem_gpu_expect(gpu_device_proxy_barrier gpu_device_proxy
         ENV SHMEM_HEAP=pinned SHMEM_VIRTUAL_NODES=1 SHMEM_GPU_SHARE=1 ARGS barrier
         EXPECT --status nonzero --within 60 --match "shmem_barrier.*PE [0-9]+ is on another node")

@@ -11,8 +11,9 @@
 //    barrier (whose quiet completes what the proxy was given);
 //  - amos: every standard, extended and bitwise AMO of a few types, with
 //    known results;
-//  - crowd: 64 blocks of 128 threads at once, each a fetch-add, an add, a p
-//    and a g: thousands of requests through 16 slots;
+//  - crowd: 64 blocks of 128 threads at once (N blocks with the arguments
+//    "crowd N"), each a fetch-add, an add, a p and a g: thousands of
+//    requests through 16 slots;
 //  - order: 50 p's of rising values to one word with fences, a quiet, then
 //    a flag; the target's kernel waits for the flag and must see the last;
 //  - signals: put-with-signal of 1000 bytes (add), signal_set, and the
@@ -23,14 +24,16 @@
 // which must stop it with a message (the team spans nodes).
 #include <cuda_runtime.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <shmem.h>
 
 #include "cuda_check.h"
 
 #define BYTES 1000
-#define CROWD_BLOCKS 64
+#define CROWD_BLOCKS 64 /* at most; the argument "crowd N" runs N blocks */
 #define CROWD_THREADS 128
 #define CROWD (CROWD_BLOCKS * CROWD_THREADS)
 
@@ -133,7 +136,7 @@ __global__ void crowd(struct area *a, int me, int right)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned long long old = shmem_ulonglong_atomic_fetch_add(&a->counter, 1ULL, right);
-    DCHECK(old < (unsigned long long)CROWD);
+    DCHECK(old < (unsigned long long)(gridDim.x * blockDim.x));
     shmem_ulonglong_atomic_add(&a->fetched_sum, old, right);
     shmem_ulonglong_atomic_add(&a->added, 2ULL, right);
     shmem_int_p(&a->crowd_p[i], me * CROWD + i, right);
@@ -206,12 +209,24 @@ static void pull(const struct area *a)
     CUDA_OK(cudaMemcpy(&h, a, sizeof h, cudaMemcpyDefault));
 }
 
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Each phase says when it is done and how long it took: a run that stops
+ * shows where. */
 #define RUN(kernel_call, what)                                                \
     do {                                                                      \
+        double t0_ = now_ms();                                                \
         kernel_call;                                                          \
         cudaError_t e_ = cudaDeviceSynchronize();                             \
         CHECK(e_ == cudaSuccess, "%s: %s", what, cudaGetErrorString(e_));     \
         shmem_barrier_all();                                                  \
+        fprintf(stderr, "PE %d: %s done in %.1f ms\n", shmem_my_pe(), what,  \
+                now_ms() - t0_);                                              \
     } while (0)
 
 int main(int argc, char **argv)
@@ -258,14 +273,19 @@ int main(int argc, char **argv)
               left, k, h.strided[k]);
 
     RUN((amos<<<1, 1>>>(a, right)), "amos");
-    RUN((crowd<<<CROWD_BLOCKS, CROWD_THREADS>>>(a, me, right)), "crowd");
+    int blocks = CROWD_BLOCKS;
+    if (argc > 2 && strcmp(argv[1], "crowd") == 0)
+        blocks = atoi(argv[2]);
+    CHECK(blocks >= 1 && blocks <= CROWD_BLOCKS, "crowd: 1 to %d blocks", CROWD_BLOCKS);
+    RUN((crowd<<<blocks, CROWD_THREADS>>>(a, me, right)), "crowd");
     pull(a);
-    unsigned long long t = CROWD;
+    int crowd_n = blocks * CROWD_THREADS;
+    unsigned long long t = crowd_n;
     CHECK(h.counter == t, "fetch_add count %llu, want %llu", h.counter, t);
     CHECK(h.fetched_sum == t * (t - 1) / 2, "fetched values sum to %llu, want %llu",
           h.fetched_sum, t * (t - 1) / 2);
     CHECK(h.added == 2 * t, "adds: %llu, want %llu", h.added, 2 * t);
-    for (int i = 0; i < CROWD; i++)
+    for (int i = 0; i < crowd_n; i++)
         CHECK(h.crowd_p[i] == left * CROWD + i, "crowd p [%d] = %d", i, h.crowd_p[i]);
 
     RUN((order<<<1, 1>>>(a, right)), "order");

@@ -1,6 +1,6 @@
 /* The library's own kernels (src/device/kernels/), compiled by nvcc into a
  * fatbin that the library carries in itself and loads into this PE's
- * context at the first launch. */
+ * context at shmem_init when the heap is on the GPU. */
 #ifndef SHMEMI_CUDA_KERNELS_H
 #define SHMEMI_CUDA_KERNELS_H
 

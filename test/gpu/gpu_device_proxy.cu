@@ -12,7 +12,7 @@
 //  - amos: every standard, extended and bitwise AMO of a few types, with
 //    known results;
 //  - crowd: 64 blocks of 128 threads at once (N blocks with the arguments
-//    "crowd N"), each a fetch-add, an add, a p and a g: thousands of
+//    "crowd N"), each a fetch-add, two adds, a p and a g: thousands of
 //    requests through 16 slots;
 //  - order: 50 p's of rising values to one word with fences, a quiet, then
 //    a flag; the target's kernel waits for the flag and must see the last;

@@ -1,9 +1,12 @@
-/* GPU selection. Every PE of a node ranks the GPUs it can see (those next
- * to the CPUs it is bound to first, hwloc's PCI locality), the ranks are
- * gathered, and the same greedy pass runs on every PE in local-index order:
- * each PE takes the first GPU of its ranking that no earlier PE took. PCI
- * bus ids name GPUs, so the pass is right even when CUDA_VISIBLE_DEVICES
- * shows each PE a different set. */
+/* GPU selection. Every PE of a machine ranks the GPUs it can see (those
+ * next to the CPUs it is bound to first, hwloc's PCI locality), the ranks
+ * are gathered, and the same greedy pass runs on every PE in the machine's
+ * PE order: each PE takes the first GPU of its ranking that no earlier PE
+ * took. PCI bus ids name GPUs, so the pass is right even when
+ * CUDA_VISIBLE_DEVICES shows each PE a different set. The machine's PEs,
+ * not the node's: virtual nodes of one PE each all took the first GPU
+ * (each was alone on its node), and their kernels then time-sliced one
+ * GPU where separate machines would each have had one. */
 #include "cuda_device.h"
 
 #include <stdlib.h>
@@ -49,14 +52,14 @@ static void rank_gpus(struct ranking *r)
                 memcpy(r->busid[r->n++], ids[i], BUSID_LEN);
 }
 
-/* The GPU that local PE `who` gets, by the greedy pass. */
+/* The GPU that the machine's PE `who` gets, by the greedy pass. */
 static const char *assign(const struct ranking *all, int who)
 {
-    int n_local = shmemi_state.n_local;
-    const char **taken = calloc((size_t)n_local, sizeof *taken);
+    int n_host = shmemi_state.n_host;
+    const char **taken = calloc((size_t)n_host, sizeof *taken);
     const char *mine = NULL;
     for (int i = 0; i <= who; i++) {
-        const struct ranking *r = &all[shmemi_state.local_pes[i]];
+        const struct ranking *r = &all[shmemi_state.host_pes[i]];
         const char *pick = NULL;
         for (int g = 0; g < r->n && !pick; g++) {
             int used = 0;
@@ -68,11 +71,11 @@ static const char *assign(const struct ranking *all, int who)
         if (!pick) {
             if (!shmemi_config.gpu_share)
                 shmemi_fatal("shmem_init",
-                             "PE %d finds no GPU left on this node: %d PEs run "
+                             "PE %d finds no GPU left on this machine: %d PEs run "
                              "here and PE %d sees only %d GPU(s); start one PE "
                              "per GPU, or set SHMEM_GPU_SHARE=1 to let PEs share",
-                             shmemi_state.local_pes[i], n_local,
-                             shmemi_state.local_pes[i], r->n);
+                             shmemi_state.host_pes[i], n_host,
+                             shmemi_state.host_pes[i], r->n);
             pick = r->busid[i % r->n];
         }
         taken[i] = pick;
@@ -92,7 +95,8 @@ int shmemi_gpu_select(const char **why)
     struct ranking *all = calloc((size_t)shmemi_state.n_pes, sizeof *all);
     if (!all || shmemi_state.boot.allgather(&mine, all, sizeof mine) != 0)
         shmemi_fatal("shmem_init", "the bootstrap allgather of GPU lists failed");
-    const char *pick = assign(all, shmemi_state.my_local);
+    char pick[BUSID_LEN];
+    memcpy(pick, assign(all, shmemi_state.my_host), BUSID_LEN);
     free(all);
 
     int count = 0;
@@ -107,6 +111,9 @@ int shmemi_gpu_select(const char **why)
             memcpy(shmemi_gpu.busid, id, BUSID_LEN);
         }
     }
+    if (shmemi_config.debug)
+        shmemi_warn("shmem_init", "this PE drives the GPU at PCI %s (PE %d of the %d on "
+                    "this machine)", pick, shmemi_state.my_host, shmemi_state.n_host);
     SHMEMI_CU("shmem_init", cuDevicePrimaryCtxRetain(&shmemi_gpu.ctx, shmemi_gpu.dev),
               "another process may hold the GPU in exclusive mode");
     shmemi_gpu_bind_thread("shmem_init");

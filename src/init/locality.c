@@ -113,6 +113,7 @@ void shmemi_locality_init(void)
     shmemi_state.local_index = xcalloc((size_t)n, sizeof(int));
     shmemi_state.local_pes = xcalloc((size_t)n, sizeof(int));
     shmemi_state.pids = xcalloc((size_t)n, sizeof(int));
+    shmemi_state.host_pes = xcalloc((size_t)n, sizeof(int));
     int n_local = 0, n_host = 0;
     cpu_set_t host_cpus;
     CPU_ZERO(&host_cpus);
@@ -125,7 +126,9 @@ void shmemi_locality_init(void)
                          (unsigned long long)all[pe].symmetric_size, pe);
         shmemi_state.pids[pe] = all[pe].pid;
         if (all[pe].host == mine.host) {
-            n_host++;
+            if (pe == me)
+                shmemi_state.my_host = n_host;
+            shmemi_state.host_pes[n_host++] = pe;
             CPU_OR(&host_cpus, &host_cpus, &all[pe].cpus);
         }
         if (all[pe].node == mine.node) {
@@ -138,6 +141,7 @@ void shmemi_locality_init(void)
         }
     }
     shmemi_state.n_local = n_local;
+    shmemi_state.n_host = n_host;
     number_nodes(all, n);
     free(all);
 
@@ -155,6 +159,8 @@ void shmemi_locality_fini(void)
     free(shmemi_state.local_pes);
     free(shmemi_state.pids);
     free(shmemi_state.node_first);
+    free(shmemi_state.host_pes);
+    shmemi_state.host_pes = NULL;
     shmemi_state.local_index = shmemi_state.local_pes = shmemi_state.pids = NULL;
     shmemi_state.node_first = NULL;
 }

@@ -20,6 +20,12 @@ struct shmemi_state {
     int *local_index; /* [n_pes]: index among the node's PEs, or -1 */
     int *local_pes;   /* [n_local]: the PE of each local index */
     int *node_first;  /* [n_pes]: the first PE of each PE's node */
+    /* The machine's PEs, in PE order: the node's, unless virtual nodes
+     * split the machine (its GPUs are shared out among all of them, as
+     * nodes of their own would each have theirs). */
+    int n_host;
+    int my_host;
+    int *host_pes;    /* [n_host] */
     int *pids;        /* [n_pes] */
     /* Polls before a wait yields (SHMEM_SPIN_COUNT, or chosen from the
      * number of node PEs against the usable cores). */

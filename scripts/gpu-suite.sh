@@ -114,7 +114,8 @@ elif [ "${BENCH:-1}" = 1 ]; then
     note "bench device_barrier (2 PEs sharing one GPU): $(tr '\n' ' ' <"$out/device_barrier.txt")"
 fi
 # Kernels' calls to another node through the device proxy (two virtual
-# nodes, a pinned heap); PE 1 waits on the host, so one GPU serves.
+# nodes, a pinned heap; PE 1 only waits on the host, and shares a GPU on a
+# machine with one).
 if [ "${BENCH:-1}" = 1 ] && [ -x build-gpu/bench/device_proxy ]; then
     if mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x SHMEM_VIRTUAL_NODES=1 \
         -x SHMEM_HEAP=pinned -x SHMEM_GPU_SHARE=1 build-gpu/bench/device_proxy \

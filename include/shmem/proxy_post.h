@@ -108,8 +108,8 @@ SHMEMI_PX struct shmemi_proxy_slot *shmemi_px_claim(const struct shmemi_proxy_ch
     /* The slot serves the tickets slots, 2 slots, ... before t first; a
      * thread whole turns of the ring behind sleeps about a turn for each
      * rather than polling across PCIe meanwhile (8192 threads through 16
-     * slots, test/gpu/gpu_device_proxy.cu's crowd on a pinned heap: 18 s
-     * against 25 s with every thread polling, 2 x H200). */
+     * slots, test/gpu/gpu_device_proxy.cu's crowd on a pinned heap, 2 PEs
+     * on one H200: 18 s against 25 s with every thread polling). */
     while ((seq = shmemi_px_load(&s->seq)) != SHMEMI_PROXY_FREE(*t)) {
         unsigned long long turns = (*t - (seq >> 2)) / (ch->mask + 1);
         shmemi_px_pause(&spins, turns > 1 ? (turns - 1) * (ch->mask + 1) : 0);

@@ -182,14 +182,14 @@ if(CUDAToolkit_FOUND)
       EXPECT --status 0 --match "cannot run at once on GPU")
 
     # Kernels reaching other nodes through the device proxy (needs UCX):
-    # virtual nodes of one PE sharing the GPU, a pinned heap, a ring of 16
-    # slots that the crowd kernel's thousands of requests wrap around; the
-    # same on a device heap, which each PE serves to the others (the heap
-    # service, src/transport/ucx/ucx_service.c), with a crowd of 4 blocks:
-    # there every AMO is a kernel launch on the target's GPU, and 512
-    # threads' requests took 18 s on 2 x H200 (16 blocks did not end in
-    # 45 s; README, "The device proxy"); a kernel barrier over nodes stops
-    # with a message.
+    # virtual nodes of one PE (sharing the GPUs), a pinned heap, a ring of
+    # 16 slots that the crowd kernel's thousands of requests wrap around;
+    # the same on a device heap, which each PE serves to the others (the
+    # heap service, src/transport/ucx/ucx_service.c), with a crowd of 4
+    # blocks: there every AMO is a kernel launch on the target's GPU, and
+    # 512 threads' requests took 18 s with both PEs on one H200 (16 blocks
+    # did not end in 45 s; README, "The device proxy"); a kernel barrier
+    # over nodes stops with a message.
     if(UCX_FOUND)
       add_executable(gpu_device_proxy gpu/gpu_device_proxy.cu)
       target_link_libraries(gpu_device_proxy PRIVATE shmem CUDA::cudart)

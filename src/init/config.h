@@ -24,8 +24,8 @@
       "cuMem) or pinned (host memory on the GPU's NUMA node, cuMem, "        \
       "reachable by the node's GPUs and CPUs).")                              \
     X(SHMEM_GPU_SHARE, gpu_share, bool, "0",                                  \
-      "Let several PEs of a node drive the same GPU when PEs outnumber GPUs " \
-      "(otherwise an error).")                                                \
+      "Let several PEs of a machine (virtual nodes included) drive the "     \
+      "same GPU when PEs outnumber GPUs (otherwise an error).")               \
     X(SHMEM_GPU_PUT_STAGE, gpu_put_stage, size, "64K",                       \
       "On a device heap, host puts of up to this many bytes from host "      \
       "memory return once their source is copied into pinned staging "        \

@@ -54,7 +54,8 @@
       "Split each host into nodes of this many PEs (PE / n numbers the "     \
       "node), which reach each other through the inter-node transport (UCX) " \
       "as PEs on different machines would: for testing that path on one "    \
-      "machine. 0: nodes are hosts.")                                         \
+      "machine, whose GPUs are shared out among all its PEs. 0: nodes are "   \
+      "hosts.")                                                               \
     X(SHMEM_PROXY_SLOTS, proxy_slots, size, "256",                           \
       "Request slots in the ring through which a PE's kernels reach PEs of "  \
       "other nodes (a power of two, 2 to 1048576; 512 bytes each, pinned). "  \

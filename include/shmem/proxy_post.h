@@ -74,8 +74,7 @@ SHMEMI_PX void shmemi_px_pause(unsigned *spins, unsigned long long ahead)
 #if defined(__CUDA_ARCH__)
     shmemi_dev_spin(spins);
 #if __CUDA_ARCH__ >= 700
-    unsigned long long ns = ahead < 4096 ? 64 + ahead * 256 : 1000000;
-    __nanosleep((unsigned)(ns < 1000000 ? ns : 1000000));
+    __nanosleep(ahead < 3906 ? 64 + (unsigned)ahead * 256 : 1000000);
 #endif
 #else
     (void)spins, (void)ahead;

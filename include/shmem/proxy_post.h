@@ -110,8 +110,10 @@ SHMEMI_PX struct shmemi_proxy_slot *shmemi_px_claim(const struct shmemi_proxy_ch
      * slots, test/gpu/gpu_device_proxy.cu's crowd on a pinned heap, 2 PEs
      * on one H200: 18 s against 25 s with every thread polling). */
     while ((seq = shmemi_px_load(&s->seq)) != SHMEMI_PROXY_FREE(*t)) {
-        unsigned long long turns = (*t - (seq >> 2)) / (ch->mask + 1);
-        shmemi_px_pause(&spins, turns > 1 ? (turns - 1) * (ch->mask + 1) : 0);
+        /* Whole turns behind, in requests, without a division: the ring's
+         * size is a power of two, and a 64-bit division is a call in SASS. */
+        unsigned long long whole = (*t - (seq >> 2)) & ~ch->mask;
+        shmemi_px_pause(&spins, whole > ch->mask + 1 ? whole - (ch->mask + 1) : 0);
     }
     return s;
 }

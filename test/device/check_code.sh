@@ -1,6 +1,7 @@
 #!/bin/sh
 # Checks the code of test/device/probe.cu: each probe kernel stores to
-# global memory and calls nothing.
+# global memory and calls nothing (in PTX, nor divides 64-bit integers,
+# which becomes a call in the machine code).
 #   check_code.sh ptx FILE.ptx      (nvcc's PTX: runs everywhere)
 #   check_code.sh sass FILE.cubin   (the machine code: needs cuobjdump)
 set -u
@@ -14,7 +15,8 @@ if [ "$kind" = sass ]; then
 else
     code=$(cat "$file")
     store='st(\.volatile)?\.global'
-    call='call'
+    # ptxas turns a 64-bit division or remainder into a call.
+    call='call|(div|rem)\.[us]64'
 fi
 fail=0
 for k in probe_p probe_put; do

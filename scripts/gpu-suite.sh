@@ -5,6 +5,9 @@
 #   HOST_SUITE=0  leaves out the host suite on the GPU heaps (minutes)
 #   BENCH=0       leaves out the benchmarks
 #   GPU_TESTS=0   leaves out the GPU tests
+#   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
+#   SKIP=regex    leaves out those that match (ctest -E): the whole GPU
+#                 suite nearly fills one 10-minute call of the device tool
 # On a machine with one GPU the 2-PE runs share it (SHMEM_GPU_SHARE=1), the
 # host-initiated benchmarks run with both heaps on it, and those between
 # two GPUs' kernels are left out: they would measure nothing of the link.
@@ -55,7 +58,7 @@ run_ctest() { # label, log name, extra env...
     grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/$log" | head -20
 }
 
-[ "${GPU_TESTS:-1}" = 1 ] && run_ctest "-L gpu" gpu-tests.log
+[ "${GPU_TESTS:-1}" = 1 ] && run_ctest "-L gpu ${TESTS:+-R $TESTS} ${SKIP:+-E $SKIP}" gpu-tests.log
 # The host suite loads and stores heap memory directly, which a pinned heap
 # allows; 3 and 4 PEs share the 2 GPUs.
 if [ "${HOST_SUITE:-1}" = 1 ]; then

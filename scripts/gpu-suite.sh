@@ -3,6 +3,10 @@
 # heaps, and the GPU benchmarks, then prints a short summary last.
 #   OUT=dir       where logs go (default ./gpu-out)
 #   HOST_SUITE=0  leaves out the host suite on the GPU heaps (minutes)
+#   HOST_PART=k/n runs the k-th of n interleaved parts of the host suite
+#                 (ctest -I k,,n): on a pinned heap the whole suite took
+#                 about 15 minutes on 2 H200s, more than one call
+#   HOST_HEAPS    the heaps the host suite runs on (default "pinned host")
 #   BENCH=0       leaves out the benchmarks
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
@@ -62,8 +66,13 @@ run_ctest() { # label, log name, extra env...
 # The host suite loads and stores heap memory directly, which a pinned heap
 # allows; 3 and 4 PEs share the 2 GPUs.
 if [ "${HOST_SUITE:-1}" = 1 ]; then
-    JOBS=12 run_ctest "-L host" host-on-pinned.log SHMEM_HEAP=pinned SHMEM_GPU_SHARE=1
-    JOBS=12 run_ctest "-L host" host-on-host.log SHMEM_HEAP=host
+    part=()
+    if [ -n "${HOST_PART:-}" ]; then
+        part=(-I "${HOST_PART%/*},,${HOST_PART#*/}")
+    fi
+    for heap in ${HOST_HEAPS:-pinned host}; do
+        JOBS=12 run_ctest "-L host ${part[*]}" "host-on-$heap.log" SHMEM_HEAP=$heap SHMEM_GPU_SHARE=1
+    done
 fi
 
 bench() { # name, heap kind, extra env (NAME=value)...

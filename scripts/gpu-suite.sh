@@ -102,6 +102,9 @@ if [ "${BENCH:-1}" = 1 ]; then
     bash bench/host_compare.sh build-gpu $((gpus >= 2 ? 2 : 1)) >"$out/host_compare.txt" 2>&1
     cat "$out/host_compare.txt"
     note "bench host_compare: see host_compare.txt (table above)"
+    # Which modules make the driver reserve GPU memory (init's 64 MiB).
+    bash bench/module_memory.sh build-gpu >"$out/module_memory.txt" 2>&1
+    note "bench module_memory: $(tr -s ' \n' ' ' <"$out/module_memory.txt")"
 fi
 if [ "${BENCH:-1}" = 1 ] && [ "$gpus" -ge 2 ]; then
 bench device_fence device

@@ -1,0 +1,2 @@
+// No parameters and no instructions but the return.
+extern "C" __global__ void k(void) {}

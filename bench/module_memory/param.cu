@@ -1,0 +1,2 @@
+// A pointer parameter, unused.
+extern "C" __global__ void k(int *p) { (void)p; }

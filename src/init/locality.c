@@ -160,7 +160,7 @@ void shmemi_locality_fini(void)
     free(shmemi_state.pids);
     free(shmemi_state.node_first);
     free(shmemi_state.host_pes);
-    shmemi_state.host_pes = NULL;
-    shmemi_state.local_index = shmemi_state.local_pes = shmemi_state.pids = NULL;
+    shmemi_state.local_index = shmemi_state.local_pes = shmemi_state.pids =
+        shmemi_state.host_pes = NULL;
     shmemi_state.node_first = NULL;
 }

@@ -7,6 +7,7 @@
 #                 (ctest -I k,,n): on a pinned heap the whole suite took
 #                 about 15 minutes on 2 H200s, more than one call
 #   HOST_HEAPS    the heaps the host suite runs on (default "pinned host")
+#   HOST_JOBS     host tests run at once (default 8)
 #   BENCH=0       leaves out the benchmarks
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
@@ -71,7 +72,7 @@ if [ "${HOST_SUITE:-1}" = 1 ]; then
         part=(-I "${HOST_PART%/*},,${HOST_PART#*/}")
     fi
     for heap in ${HOST_HEAPS:-pinned host}; do
-        JOBS=12 run_ctest "-L host ${part[*]}" "host-on-$heap.log" SHMEM_HEAP=$heap SHMEM_GPU_SHARE=1
+        JOBS=${HOST_JOBS:-8} run_ctest "-L host ${part[*]}" "host-on-$heap.log" SHMEM_HEAP=$heap SHMEM_GPU_SHARE=1
     done
 fi
 

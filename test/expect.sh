@@ -1,19 +1,22 @@
 #!/bin/bash
 # Runs a command that is meant to fail (or to print something) and checks how:
 #   expect.sh [--status N|nonzero] [--match REGEX]... [--reject REGEX]...
-#             [--within SEC] -- cmd...
-# (--reject: the output must not match REGEX.)
+#             [--once REGEX]... [--within SEC] -- cmd...
+# (--reject: the output must not match REGEX; --once: exactly one line of it
+# must.)
 # It also checks that the run left nothing behind in /dev/shm or /tmp whose
 # name mentions shmem, and that it ended within SEC seconds (default 30).
 status=any
 within=30
 matches=()
 rejects=()
+onces=()
 while [ $# -gt 0 ]; do
     case "$1" in
     --status) status=$2; shift 2 ;;
     --match) matches+=("$2"); shift 2 ;;
     --reject) rejects+=("$2"); shift 2 ;;
+    --once) onces+=("$2"); shift 2 ;;
     --within) within=$2; shift 2 ;;
     --) shift; break ;;
     *) echo "expect.sh: unknown option $1" >&2; exit 2 ;;
@@ -45,6 +48,10 @@ for m in "${matches[@]}"; do
 done
 for m in "${rejects[@]}"; do
     ! grep -Eq -- "$m" "$out" || { echo "expect.sh: FAIL: output has /$m/"; fail=1; }
+done
+for m in "${onces[@]}"; do
+    n=$(grep -Ec -- "$m" "$out")
+    [ "$n" -eq 1 ] || { echo "expect.sh: FAIL: /$m/ on $n lines, not 1"; fail=1; }
 done
 after=$(leftovers)
 if [ "$before" != "$after" ]; then

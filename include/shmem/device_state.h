@@ -47,6 +47,29 @@ static inline SHMEMI_STATE_HD unsigned shmemi_team_hash(unsigned long long h)
     return (unsigned)h;
 }
 
+/* Why a kernel stopped, for the host to print. Kernels carry no printf:
+ * the first module with one that a process loads makes the driver reserve
+ * 64 MiB of GPU memory (bench/module_memory.sh). The first thread of a
+ * module that stops writes the record in this PE's control slot (host
+ * memory), and the library prints it when it next sees the failure, at
+ * shmem_finalize or shmem_global_exit, or when the process exits
+ * (src/device/device_report.c). */
+enum shmemi_dev_stop {
+    SHMEMI_STOP_NONE,
+    SHMEMI_STOP_UNREACHABLE, /* pe is not in this PE's load/store window */
+    SHMEMI_STOP_NO_TYPE,     /* long double in device code */
+    SHMEMI_STOP_NO_ATOMICS,  /* atomics on a pinned heap without PCIe atomics */
+    SHMEMI_STOP_ABORTED,     /* a device wait saw the job ending */
+    SHMEMI_STOP_NO_REMOTE,   /* a barrier or collective over another node */
+    SHMEMI_STOP_TEAM_GONE,   /* an on-stream call on a destroyed team */
+};
+
+struct shmemi_dev_report {
+    int stop;     /* enum shmemi_dev_stop, written last */
+    int pe;       /* the PE the call named, or -1 */
+    char call[56];
+};
+
 struct shmemi_device_state {
     char *window;            /* the data window, slot 0 */
     unsigned long long stride;
@@ -65,6 +88,7 @@ struct shmemi_device_state {
      * shmem_global_exit): host memory that kernels can read, so a device
      * spin loop stops instead of waiting for a PE that is gone. */
     const volatile int *abort_flag;
+    struct shmemi_dev_report *report; /* host memory, this PE's */
     /* Whether system-scope atomics on the heap are atomic among all GPUs
      * and CPUs: always on GPU memory; on a pinned host heap only where the
      * host has native PCIe atomics. */

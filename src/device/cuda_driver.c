@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../init/error.h"
+#include "device_state.h"
 
 struct shmemi_cuda shmemi_cu;
 
@@ -48,6 +49,8 @@ void shmemi_cuda_check(CUresult r, const char *what, const char *call, const cha
 {
     if (r == CUDA_SUCCESS)
         return;
+    /* A kernel that stopped says why before the launch error does. */
+    shmemi_device_report_flush();
     const char *name = "?", *text = "?";
     shmemi_cu.cuGetErrorName(r, &name);
     shmemi_cu.cuGetErrorString(r, &text);

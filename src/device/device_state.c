@@ -81,6 +81,8 @@ void shmemi_device_state_init(void)
     ctrl_view = shmemi_heap.backend->host_view(shmemi_heap.ctrl, shmemi_heap.ctrl_size);
     struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
     state.abort_flag = (const volatile int *)shmemi_device_ctrl_view(&h->abort_pending);
+    state.report = shmemi_device_ctrl_view(&h->report);
+    shmemi_device_report_start(&h->report);
     shmemi_device_teams_init(block);
     state.ready = 1;
     shmemi_device_publish();
@@ -90,6 +92,7 @@ void shmemi_device_state_fini(void)
 {
     if (!state.ready)
         return;
+    shmemi_device_report_stop();
     shmemi_device_teams_fini();
     ctrl_view = NULL;
     state = (struct shmemi_device_state){0};

@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <shmem/device_state.h>
+
 #include "../init/runtime.h"
 
 enum shmemi_pe_state {
@@ -37,6 +39,9 @@ struct shmemi_heap_header {
     /* Set by a peer that ends the job: every spin loop of this PE polls it. */
     _Atomic int abort_pending;
     _Atomic int abort_status;
+    /* Why a kernel of this PE stopped, written by the kernel (see
+     * src/device/device_report.c). */
+    struct shmemi_dev_report report;
 };
 
 /* Bytes of the control slot before the area handed to the teams: a page,

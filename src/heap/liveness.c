@@ -11,6 +11,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include "../device/device_state.h"
 #include "../init/error.h"
 #include "heap.h"
 
@@ -20,6 +21,7 @@ static int wake_fd = -1;
 _Noreturn void shmemi_abort_exit(void)
 {
     struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
+    shmemi_device_report_flush();
     _exit(atomic_load(&h->abort_status));
 }
 
@@ -28,6 +30,7 @@ _Noreturn void shmemi_liveness_end_job(int status, const char *why)
     /* This PE's own flag is set too, with the same status, so that its
      * kernels stop spinning (the flag is their abort flag) and a thread of
      * its own that sees the flag exits with this status. */
+    shmemi_device_report_flush();
     for (int i = 0; i < shmemi_state.n_local; i++) {
         struct shmemi_heap_header *h = shmemi_heap_header_of(i);
         if (i == shmemi_state.my_local)

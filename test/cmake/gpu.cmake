@@ -210,6 +210,19 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_expect(gpu_device_abort_global_exit gpu_device_abort ARGS global_exit
       EXPECT --status 5 --within 40)
 
+    # A kernel that stops says why, through the host: at exit, at
+    # shmem_global_exit, and for a type kernels cannot move; one message
+    # however many threads stop.
+    add_executable(gpu_device_stop gpu/gpu_device_stop.cu)
+    target_link_libraries(gpu_device_stop PRIVATE shmem CUDA::cudart)
+    set(beyond "\\[shmem PE 0\\] shmem_int_p \\(device\\): PE 5 is not reachable by load/store")
+    shmem_gpu_expect(gpu_device_stop_exit gpu_device_stop ARGS exit
+      EXPECT --status nonzero --once "${beyond}")
+    shmem_gpu_expect(gpu_device_stop_global_exit gpu_device_stop ARGS global_exit
+      EXPECT --status 4 --match "${beyond}")
+    shmem_gpu_expect(gpu_device_stop_type gpu_device_stop ARGS type
+      EXPECT --status nonzero --match "\\[shmem PE 0\\] shmem_longdouble_p \\(device\\): long double cannot be moved")
+
     # The device put's code: PTX everywhere, machine code where cuobjdump is.
     set(probe ${CMAKE_CURRENT_SOURCE_DIR}/device/probe.cu)
     # Every header under include/shmem: device code reaches proxy_post.h too.

@@ -6,7 +6,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 #include <cuda_bf16.h>
@@ -52,38 +51,52 @@ template <class T> struct shmemi_device_type { static const bool ok = true; };
 template <> struct shmemi_device_type<long double> { static const bool ok = false; };
 #pragma nv_diagnostic pop
 
+/* Stops the kernel, first recording why for the host to print (see struct
+ * shmemi_dev_report: a printf here would cost every process that loads
+ * this module 64 MiB of GPU memory). The first thread of the module to stop
+ * writes the record; the others wait until it is written, since the first
+ * trap ends the whole grid. */
+static __device__ unsigned shmemi_dev_stopping; /* 1: being written, 2: written */
+
+static __device__ __noinline__ void shmemi_dev_stop(int stop, const char *call, int pe)
+{
+    struct shmemi_dev_report *r = shmemi_dstate.report;
+    if (r && atomicCAS(&shmemi_dev_stopping, 0u, 1u) == 0u) {
+        int i = 0;
+        for (; call && call[i] && i < (int)sizeof r->call - 1; i++)
+            r->call[i] = call[i];
+        r->call[i] = '\0';
+        r->pe = pe;
+        __threadfence_system();
+        *(volatile int *)&r->stop = stop;
+        __threadfence_system();
+        atomicExch(&shmemi_dev_stopping, 2u);
+    } else if (r) {
+        for (unsigned n = 0; n < (1u << 24) && *(volatile unsigned *)&shmemi_dev_stopping != 2u; n++)
+            ;
+    }
+    __trap();
+}
+
 /* A call the device cannot serve stops the kernel. With SHMEM_DEVICE_DEBUG
- * defined when the CUDA source is compiled it first prints why; without,
- * the kernel holds no printf call, so a put stays a handful of
- * instructions. */
+ * defined when the CUDA source is compiled it first records why; without,
+ * the call is a bare trap, so a put stays a handful of instructions. */
 #if defined(SHMEM_DEVICE_DEBUG)
 __device__ __noinline__ void shmemi_dev_fail(const char *call, int pe)
 {
-    printf("[shmem PE %d] %s (device): PE %d is not reachable by load/store "
-           "(the heap must be on the GPU: SHMEM_HEAP=device or pinned)\n",
-           shmemi_dstate.my_pe, call, pe);
-    __trap();
+    shmemi_dev_stop(SHMEMI_STOP_UNREACHABLE, call, pe);
 }
-
 __device__ __noinline__ void shmemi_dev_no_type(const char *call)
 {
-    printf("[shmem PE %d] %s: long double cannot be moved by device code\n",
-           shmemi_dstate.my_pe, call);
-    __trap();
+    shmemi_dev_stop(SHMEMI_STOP_NO_TYPE, call, -1);
 }
 __device__ __noinline__ void shmemi_dev_no_atomics(const char *call)
 {
-    printf("[shmem PE %d] %s (device): the heap is pinned host memory and this host "
-           "has no native PCIe atomics, so GPU atomics on it are not atomic; use "
-           "SHMEM_HEAP=device\n", shmemi_dstate.my_pe, call);
-    __trap();
+    shmemi_dev_stop(SHMEMI_STOP_NO_ATOMICS, call, -1);
 }
-
 __device__ __noinline__ void shmemi_dev_aborted(void)
 {
-    printf("[shmem PE %d] a device wait stopped: the job is ending (a PE "
-           "exited or called shmem_global_exit)\n", shmemi_dstate.my_pe);
-    __trap();
+    shmemi_dev_stop(SHMEMI_STOP_ABORTED, NULL, -1);
 }
 #else
 __device__ inline void shmemi_dev_aborted(void) { __trap(); }
@@ -130,14 +143,10 @@ __device__ inline char *shmemi_dev_peer(const char *call, const void *p, int pe)
 /* Barriers and collectives in kernels reach their team's members by
  * load/store only: a member on another node stops the kernel, always with
  * a message (these routines are not the few instructions of a put, so the
- * printf costs them nothing that matters). */
+ * call costs them nothing that matters). */
 static __device__ __noinline__ void shmemi_dev_no_remote(const char *call, int pe)
 {
-    printf("[shmem PE %d] %s (device): PE %d is on another node; kernels reach other "
-           "nodes only with RMA, AMOs, signals, fence and quiet (through the host "
-           "proxy): call barriers and collectives over teams that span nodes from "
-           "the host\n", shmemi_dstate.my_pe, call, pe);
-    __trap();
+    shmemi_dev_stop(SHMEMI_STOP_NO_REMOTE, call, pe);
 }
 
 __device__ inline char *shmemi_dev_member_peer(const char *call, const void *p, int pe)

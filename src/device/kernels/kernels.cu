@@ -6,7 +6,7 @@
 // cuModuleGetGlobal) must be defined exactly once, and a whole-program
 // compile, without relocatable device code, needs no device link step.
 #define SHMEMI_DEVICE_MODULE
-// A kernel that reaches a PE outside the window prints why before it stops:
+// A kernel that reaches a PE outside the window records why before it stops:
 // the user sees the library's message, not a bare launch failure.
 #define SHMEM_DEVICE_DEBUG
 #include <shmem.h>

@@ -12,12 +12,8 @@
 extern "C" __global__ void shmemi_k_barrier(unsigned long long team)
 {
     const struct shmemi_device_team *t = shmemi_dev_team((shmem_team_t)(uintptr_t)team);
-    if (!t) {
-        printf("[shmem PE %d] an on-stream barrier or collective ran on a team "
-               "that no longer exists on this PE (destroyed while its work was "
-               "queued, or in a graph replayed after)\n", shmemi_dstate.my_pe);
-        __trap();
-    }
+    if (!t)
+        shmemi_dev_stop(SHMEMI_STOP_TEAM_GONE, NULL, -1);
     shmemi_dev_team_barrier(t);
 }
 

@@ -1,7 +1,8 @@
 /* Host-initiated RMA on the GPU heap, at 2 PEs (each putting into the
  * other's GPU) or 1 (into its own): time and GPU memory taken by init;
  * putmem latency (8 B) and bandwidth (64 MiB), both with quiet, from
- * private host memory, and the bandwidth from this PE's heap (GPU memory);
+ * private host memory, and the bandwidth from this PE's heap (GPU memory),
+ * blocking and _nbi (one quiet for the run);
  * the time a put of 8 B to 64 KiB takes to return (one quiet per run);
  * on-stream putmem bandwidth (256 MiB, heap to heap); host barrier_all; the
  * latency of a host fetch_add on the peer's word (ours only: NVSHMEM's
@@ -88,6 +89,11 @@ static void host_puts(char *heap, char *gpu_src, size_t big, int peer)
         b_putmem(heap, gpu_src, big, peer);
     b_quiet();
     printf("putmem_bw_64MiB_from_gpu_GBps %.1f\n", (double)big * iters / (now() - t0) / 1e9);
+    t0 = now();
+    for (int i = 0; i < iters; i++)
+        b_putmem_nbi(heap, gpu_src, big, peer);
+    b_quiet();
+    printf("putmem_nbi_bw_64MiB_from_gpu_GBps %.1f\n", (double)big * iters / (now() - t0) / 1e9);
     free(src);
 }
 

@@ -36,6 +36,7 @@ static inline void b_finalize(void)
 #define b_malloc nvshmem_malloc
 #define b_free nvshmem_free
 #define b_putmem nvshmem_putmem
+#define b_putmem_nbi nvshmem_putmem_nbi
 #define b_getmem nvshmem_getmem
 #define b_quiet nvshmem_quiet
 #define b_barrier_all nvshmem_barrier_all
@@ -62,6 +63,7 @@ static inline void b_init(int *argc, char ***argv)
 #define b_malloc shmem_malloc
 #define b_free shmem_free
 #define b_putmem shmem_putmem
+#define b_putmem_nbi shmem_putmem_nbi
 #define b_getmem shmem_getmem
 #define b_quiet shmem_quiet
 #define b_barrier_all shmem_barrier_all

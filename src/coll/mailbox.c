@@ -135,18 +135,16 @@ void *shmemi_mailbox_slot(const char *call, int pe)
     return (char *)on_peer(slot_of(shmemi_state.my_pe, seq), pe) + HEAD;
 }
 
-void shmemi_mailbox_post(int pe, size_t bytes)
+void shmemi_mailbox_post(const char *call, int pe, size_t bytes)
 {
     uint32_t seq = ++sent[pe];
     char *slot = slot_of(shmemi_state.my_pe, seq);
     if (__builtin_expect(shmemi_state.local_index[pe] < 0, 0) && bytes) {
         /* The payload lands before the number that announces it. */
-        shmemi_remote->put_internal("a small collective (its message to another node)",
-                                    slot + HEAD, staging + HEAD, bytes, pe);
-        shmemi_remote->fence("a small collective (its message to another node)", NULL);
+        shmemi_remote->put_internal(call, slot + HEAD, staging + HEAD, bytes, pe);
+        shmemi_remote->fence(call, NULL);
     }
-    shmemi_peer_store32("a small collective (its mailbox word to another node)",
-                        (_Atomic uint32_t *)slot, seq, pe);
+    shmemi_peer_store32(call, (_Atomic uint32_t *)slot, seq, pe);
 }
 
 const void *shmemi_mailbox_wait(const char *call, int pe)

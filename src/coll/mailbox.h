@@ -47,7 +47,7 @@ int shmemi_mailbox_fits(size_t bytes);
  * last; shmemi_mailbox_post sends its first `bytes`. call names the routine
  * in the SHMEM_DEBUG report of a PE that never comes. */
 void *shmemi_mailbox_slot(const char *call, int pe);
-void shmemi_mailbox_post(int pe, size_t bytes);
+void shmemi_mailbox_post(const char *call, int pe, size_t bytes);
 
 /* The payload of the next message from world PE pe, once it has arrived;
  * shmemi_mailbox_release hands the slot back to pe. */

@@ -33,7 +33,7 @@ static void send_source(const struct shmemi_coll *c, const void *source, size_t 
 {
     int pe = shmemi_coll_pe(c, j);
     take(c, shmemi_mailbox_slot(c->call, pe), source, c->me, len);
-    shmemi_mailbox_post(pe, len);
+    shmemi_mailbox_post(c->call, pe, len);
 }
 
 void shmemi_small_broadcast(const struct shmemi_coll *c, void *dest, const void *source,
@@ -86,7 +86,7 @@ void shmemi_small_reduce(const struct shmemi_coll *c, void *dest, const void *so
         if (kind == SHMEMI_REDUCE || j > me) {
             int pe = shmemi_coll_pe(c, j);
             memcpy(shmemi_mailbox_slot(c->call, pe), mine, len);
-            shmemi_mailbox_post(pe, len);
+            shmemi_mailbox_post(c->call, pe, len);
         }
     }
     int last = kind == SHMEMI_REDUCE ? n - 1 : kind == SHMEMI_INSCAN ? me : me - 1;

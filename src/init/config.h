@@ -100,9 +100,10 @@
       "Sequence number that barriers count on from (32 bits; for testing, "   \
       "a value near 4294967295 makes the counters wrap around soon).")        \
     X(SHMEM_BARRIER_TIMEOUT, barrier_timeout, size, "30",                     \
-      "With SHMEM_DEBUG=1: seconds a PE waits in a barrier before it names "  \
-      "the PEs of the team that have not entered it and ends the job; 0: "   \
-      "wait for ever.")
+      "With SHMEM_DEBUG=1: seconds a PE waits in a barrier (or for a UCX "    \
+      "operation that needs another node's PE to progress) before it names " \
+      "the PEs that have not entered it (or the PE that does not answer) "   \
+      "and ends the job; 0: wait for ever.")
 
 struct shmemi_config {
 #define SHMEMI_CONFIG_FIELD_bool int

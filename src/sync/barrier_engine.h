@@ -93,12 +93,13 @@ static inline void shmemi_barrier_notify(const struct shmemi_barrier_desc *d,
 }
 
 /* Member i's copy of word w, read (the SHMEM_DEBUG report of missing
- * members). */
-static inline uint32_t shmemi_barrier_peer_load(const struct shmemi_barrier_desc *d,
+ * members, for call: a member on another node that does not answer is
+ * reported by the transport's wait, under the same call). */
+static inline uint32_t shmemi_barrier_peer_load(const char *call,
+                                                const struct shmemi_barrier_desc *d,
                                                 _Atomic uint32_t *w, int i)
 {
-    return (uint32_t)shmemi_peer_load("a barrier (reading another node's entry word)", w,
-                                      sizeof *w, shmemi_barrier_member(d, i));
+    return (uint32_t)shmemi_peer_load(call, w, sizeof *w, shmemi_barrier_member(d, i));
 }
 
 static inline _Atomic uint32_t *shmemi_barrier_flag(const struct shmemi_barrier_desc *d, int f)

@@ -18,7 +18,7 @@ _Noreturn void shmemi_barrier_report_missing(const char *call,
     size_t len = 0;
     int missing = 0;
     for (int i = 0; i < d->size; i++) {
-        uint32_t v = shmemi_barrier_peer_load(d, d->entered, i);
+        uint32_t v = shmemi_barrier_peer_load(call, d, d->entered, i);
         if (shmemi_seq_reached(v, e) || missing++ >= NAMED)
             continue;
         len += (size_t)snprintf(names + len, sizeof names - len, "%s%d",

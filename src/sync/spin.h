@@ -46,11 +46,14 @@ static inline void shmemi_spin_step(size_t *polls)
 
 /* A wait that, under SHMEM_DEBUG, reports a partner that never comes
  * instead of hanging silently: shmemi_spin_step_timed is one step of it and
- * returns the seconds waited once they pass SHMEM_BARRIER_TIMEOUT, else 0. */
+ * returns the seconds waited once they pass SHMEM_BARRIER_TIMEOUT, else 0;
+ * shmemi_spin_waited is the same for a wait that polls in its own way. */
 struct shmemi_spin_timer {
     size_t polls;
+    size_t steps; /* not polls, which a step that serves a peer resets */
     double since;
 };
 double shmemi_spin_step_timed(struct shmemi_spin_timer *t);
+double shmemi_spin_waited(struct shmemi_spin_timer *t);
 
 #endif

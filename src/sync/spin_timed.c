@@ -13,9 +13,16 @@ static double now(void)
 double shmemi_spin_step_timed(struct shmemi_spin_timer *t)
 {
     shmemi_spin_step(&t->polls);
-    /* The clock is read every 256 polls only, and not at all without
-     * SHMEM_DEBUG. */
-    if (!shmemi_config.debug || !shmemi_config.barrier_timeout || t->polls % 256)
+    return shmemi_spin_waited(t);
+}
+
+double shmemi_spin_waited(struct shmemi_spin_timer *t)
+{
+    /* The clock is read every 256 steps only, and not at all without
+     * SHMEM_DEBUG. Steps, not polls: a step that serves a peer sets polls
+     * back, so while other PEs keep this one busy a count of polls might
+     * never reach a reading. */
+    if (!shmemi_config.debug || !shmemi_config.barrier_timeout || ++t->steps % 256)
         return 0;
     double tn = now();
     if (t->since == 0) {

@@ -18,7 +18,7 @@ function(spec_example name)
   foreach(m ${S_MATCH})
     list(APPEND expect --match ${m})
   endforeach()
-  shmem_expect_test(spec_ex_${name} PROGRAM ${prog} NP ${S_NP} ARGS ${S_ARGS}
+  shmem_expect_test(spec_ex_${name} PROGRAM ${prog} NP ${S_NP} ARGS ${S_ARGS} ONE_NODE
     EXPECT ${expect})
   if(UCX_FOUND AND NOT S_ONE_NODE)
     math(EXPR k "${S_NP} / 2")

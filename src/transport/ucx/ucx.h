@@ -156,8 +156,10 @@ void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status
  * reply or acknowledgement from a served heap). */
 void shmemi_ucx_batch_end(struct shmemi_ucx_batch *b, ucs_status_t st);
 /* Progresses b's worker (and the shared one, whose peers may be waiting
- * for this PE) until at most most requests of b are pending. */
-void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most);
+ * for this PE) until at most most requests of b are pending; call, what
+ * and pe (or -1) name the wait in the report of one that never ends. */
+void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char *call,
+                            const char *what, int pe);
 /* Until none is; then ends the job if one of them failed. */
 void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
                            int pe);
@@ -316,13 +318,14 @@ void shmemi_ucx_get_rows(const char *call, struct shmemi_remote_ctx *rc, char *d
  * pool stays bounded. */
 #define SHMEMI_UCX_NBI_IN_FLIGHT 4096
 
-static inline void shmemi_ucx_nbi_room(struct shmemi_ucx_worker *w)
+static inline void shmemi_ucx_nbi_room(struct shmemi_ucx_worker *w, const char *call, int pe)
 {
     struct shmemi_ucx_batch *b = &w->nbi;
     if (__builtin_expect(atomic_load_explicit(&b->pending, memory_order_relaxed) >=
                              SHMEMI_UCX_NBI_IN_FLIGHT,
                          0))
-        shmemi_ucx_batch_drain(b, SHMEMI_UCX_NBI_IN_FLIGHT / 2);
+        shmemi_ucx_batch_drain(b, SHMEMI_UCX_NBI_IN_FLIGHT / 2, call,
+                               "earlier non-blocking operations", pe);
 }
 void shmemi_ucx_put_nbi(const char *call, struct shmemi_remote_ctx *rc, void *sym,
                         const void *src, size_t bytes, int pe);

@@ -112,7 +112,7 @@ void shmemi_ucx_amo_post(const char *call, struct shmemi_remote_ctx *rc,
     ucp_rkey_h rkey;
     shmemi_ucx_locate(call, w, sym, size, pe, &raddr, &rkey);
     ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
-    shmemi_ucx_nbi_room(w);
+    shmemi_ucx_nbi_room(w, call, pe);
     struct posted_op *p = malloc(sizeof *p);
     if (!p)
         shmemi_fatal(call, "out of memory for the operand of an AMO to PE %d", pe);

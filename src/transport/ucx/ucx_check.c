@@ -5,6 +5,7 @@
 #include "../../heap/heap.h"
 #include "../../init/error.h"
 #include "../../init/runtime.h"
+#include "../../sync/spin.h"
 #include "ucx.h"
 
 _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t st, int pe)
@@ -58,29 +59,45 @@ void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b, struct shmemi_ucx_worker 
     };
 }
 
-void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most)
+void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char *call,
+                            const char *what, int pe)
 {
     /* As in every wait of the runtime (sync/spin.h): yield the core once
      * spinning stops paying, since the peer that must answer may need it.
      * On a context's worker, the shared one too: a peer waiting here for
      * this PE's answer (over tcp, to a get of its own) would wait for ever.
      * And, as there, watch for a job that ended: a served heap's answer
-     * (ucx_served.c) never comes from a PE that died. */
+     * (ucx_served.c) never comes from a PE that died. Under SHMEM_DEBUG,
+     * a wait past SHMEM_BARRIER_TIMEOUT is reported, as in a barrier: where
+     * UCX needs the target's help (active messages, transports that emulate
+     * RMA), a target that stays out of the library holds the wait up. */
     ucp_worker_h w = b->w->worker, shared = shmemi_ucx.shared.worker;
-    size_t polls = 0;
+    struct shmemi_spin_timer timer = {0};
     while (atomic_load_explicit(&b->pending, memory_order_acquire) > most) {
         shmemi_abort_poll();
         if (ucp_worker_progress(w) | (w != shared ? ucp_worker_progress(shared) : 0))
-            polls = 0;
-        else if (++polls >= shmemi_state.spin_limit)
+            timer.polls = 0;
+        else if (++timer.polls >= shmemi_state.spin_limit)
             sched_yield();
+        double waited = shmemi_spin_waited(&timer);
+        if (waited > 0) {
+            char peer[32] = "";
+            if (pe >= 0)
+                snprintf(peer, sizeof peer, " to PE %d", pe);
+            shmemi_fatal(call, "waited %.0f s for %s%s to complete: the peer has "
+                         "not made progress for it (UCX needs the target's help "
+                         "on this path, and a PE that stays out of the library, "
+                         "computing, sleeping or hung, holds it up; "
+                         "SHMEM_BARRIER_TIMEOUT sets how long to wait before this "
+                         "report)", waited, what, peer);
+        }
     }
 }
 
 void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
                            int pe)
 {
-    shmemi_ucx_batch_drain(b, 0);
+    shmemi_ucx_batch_drain(b, 0, call, what, pe);
     ucs_status_t st = atomic_load_explicit(&b->status, memory_order_relaxed);
     if (st != UCS_OK)
         shmemi_ucx_fail(call, what, st, pe);

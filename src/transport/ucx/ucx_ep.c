@@ -63,7 +63,7 @@ void shmemi_ucx_eps_close(const char *call, struct shmemi_ucx_worker *w)
         atomic_store(&w->eps[pe], NULL);
     }
     atomic_store(&w->n_made, 0);
-    shmemi_ucx_batch_drain(&b, 0);
+    shmemi_ucx_batch_drain(&b, 0, call, "ucp_ep_close_nbx", -1);
     ucs_status_t st = atomic_load_explicit(&b.status, memory_order_relaxed);
     if (st != UCS_OK && !peer_gone(st))
         shmemi_ucx_fail(call, "ucp_ep_close_nbx", st, -1);

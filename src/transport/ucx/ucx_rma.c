@@ -139,7 +139,7 @@ static void nbi(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_dir 
         return;
     }
     struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
-    shmemi_ucx_nbi_room(w);
+    shmemi_ucx_nbi_room(w, call, pe);
     if (served) {
         shmemi_ucx_served_put(call, w, &w->nbi, sym, local, bytes, pe);
     } else {

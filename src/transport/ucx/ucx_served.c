@@ -96,7 +96,7 @@ void shmemi_ucx_served_amo_post(const char *call, struct shmemi_ucx_worker *w,
                                 enum shmemi_amo_op op, const void *sym, size_t size,
                                 uint64_t value, int pe)
 {
-    shmemi_ucx_nbi_room(w);
+    shmemi_ucx_nbi_room(w, call, pe);
     struct shmemi_am_msg *m = amo_msg(call, op, sym, size, value, 0);
     m->b = &w->nbi;
     m->h.token = (uint64_t)(uintptr_t)&w->acks;

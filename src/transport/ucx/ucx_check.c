@@ -79,7 +79,7 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char 
             timer.polls = 0;
         else if (++timer.polls >= shmemi_state.spin_limit)
             sched_yield();
-        double waited = shmemi_spin_waited(&timer);
+        double waited = shmemi_config.debug ? shmemi_spin_waited(&timer) : 0;
         if (waited > 0) {
             char peer[32] = "";
             if (pe >= 0)

@@ -9,6 +9,10 @@
 #   HOST_HEAPS    the heaps the host suite runs on (default "pinned host")
 #   HOST_JOBS     host tests run at once (default 8)
 #   BENCH=0       leaves out the benchmarks
+#   CPU_BENCH=1   adds the host benchmarks next to Open MPI's OSHMEM, where
+#                 the machine has it (bench/compare_api.sh at 2, 4 and 8 PEs,
+#                 bench/compare_ucx.sh): its cores outnumber 8 PEs, which
+#                 the 2-core VM's do not, and it is quieter
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
 #   SKIP=regex    leaves out those that match (ctest -E): the whole GPU
@@ -140,6 +144,14 @@ if [ "${BENCH:-1}" = 1 ] && [ -x build-gpu/bench/device_proxy ]; then
     else
         note "bench device_proxy: FAILED: $(tail -3 "$out/device_proxy.txt" | tr '\n' ' ')"
     fi
+fi
+
+if [ "${CPU_BENCH:-0}" = 1 ]; then
+    PES="2 4 8" bash bench/compare_api.sh build-gpu >"$out/compare_api.txt" 2>&1
+    note "bench compare_api: $(grep -c ' ok$' "$out/compare_api.txt") rows ok, $(grep -c 'SLOWER' "$out/compare_api.txt") slower (compare_api.txt)"
+    grep SLOWER "$out/compare_api.txt" | head -20
+    ROUNDS=5 bash bench/compare_ucx.sh build-gpu >"$out/compare_ucx.txt" 2>&1
+    note "bench compare_ucx: $(awk 'NF == 5 && $5 + 0 > 1.10' "$out/compare_ucx.txt" | wc -l) rows above 1.10 (compare_ucx.txt)"
 fi
 
 echo; echo "===== summary"

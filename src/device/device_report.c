@@ -13,12 +13,10 @@
 
 static struct shmemi_dev_report *watched;
 
-static void flush_at_exit(void) { shmemi_device_report_flush(); }
-
 void shmemi_device_report_start(struct shmemi_dev_report *host)
 {
     static int registered;
-    if (!registered && atexit(flush_at_exit) == 0)
+    if (!registered && atexit(shmemi_device_report_flush) == 0)
         registered = 1;
     watched = host;
 }

@@ -15,3 +15,21 @@ fi
 if [ "$(id -u)" = 0 ]; then
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
+
+# attempts <n> <out> <err> <command...>: runs the command (stdout to out,
+# stderr to err) until it succeeds, at most n times, reporting each failed
+# attempt on stderr. The OSHMEM runs take OSH_TRIES (default 3): Open MPI
+# 4.1's OSHMEM now and then dies of a segmentation fault in its own
+# shmem_init (mca_memheap_modex_recv_all), before any measurement, and a
+# yardstick that crashed at start says nothing of speed.
+osh_tries=${OSH_TRIES:-3}
+attempts() {
+    local n=$1 out=$2 err=$3 try
+    shift 3
+    for ((try = 1; try <= n; try++)); do
+        "$@" >"$out" 2>"$err" && return 0
+        [ "$n" = 1 ] ||
+            echo "attempt $try of $n failed: $* ($(grep -m1 -iE 'signal|error' "$err"))" >&2
+    done
+    return 1
+}

@@ -4,7 +4,8 @@
 #
 # usage: bench/compare_api.sh [builddir] [host_api options, e.g. -q]
 #   builddir defaults to <repo>/build and must hold libshmem.so;
-#   PES="2 4" (environment) changes the PE counts.
+#   PES="2 4" (environment) changes the PE counts; OSH_TRIES=n starts an
+#   OSHMEM run up to n times (default 3) when it fails (bench/common.sh).
 #
 # OSHMEM 4.1 implements OpenSHMEM 1.4: no teams. Both builds therefore
 # measure the deprecated active-set collectives (shmem_broadcast32,
@@ -62,9 +63,8 @@ for np in $pes; do
     [ "$have_osh" = 1 ] || continue
     # The OSHMEM settings of compare_oshmem.sh, which says why each is needed.
     echo "OSHMEM: oshrun -np $np --mca spml ucx -x UCX_TLS=self,sm --mca osc ^rdma" >&2
-    if ! timeout "$limit" oshrun -np "$np" --oversubscribe --mca spml ucx \
-            -x UCX_TLS=self,sm --mca osc ^rdma "$tmp/osh" "$@" \
-            >"$tmp/osh.$np" 2>"$tmp/err"; then
+    if ! attempts "$osh_tries" "$tmp/osh.$np" "$tmp/err" timeout "$limit" oshrun -np "$np" \
+            --oversubscribe --mca spml ucx -x UCX_TLS=self,sm --mca osc ^rdma "$tmp/osh" "$@"; then
         echo "OSHMEM: run at $np PEs FAILED; its column is partial:" >&2
         tail -n 20 "$tmp/err" >&2
     fi

@@ -32,6 +32,8 @@
 #                each column's median and the median of the rounds' ratios
 #   LOAD_MAX=x   starts each run only once the 1-minute load average is
 #                below x (waiting at most 10 minutes a run)
+#   OSH_TRIES=n  starts an OSHMEM run up to n times (default 3) when it
+#                fails (bench/common.sh says why)
 set -u
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -81,10 +83,14 @@ run() { # <column> <launcher...> -- <binary prefix>
     while [ "$1" != -- ]; do args+=("$1"); shift; done
     prefix=$2
     : >"$tmp/$col.txt"
+    local tries=1
+    [ "${args[0]}" = oshrun ] && tries=$osh_tries
     for b in host_osu "host_api -n"; do
         set -- $b
-        if ! timeout "$limit" "${args[@]}" "$prefix.$1" "${@:2}" \
-                ${bench_args[@]+"${bench_args[@]}"} >>"$tmp/$col.txt" 2>"$tmp/$col.err"; then
+        if attempts "$tries" "$tmp/$col.part" "$tmp/$col.err" timeout "$limit" "${args[@]}" \
+                "$prefix.$1" "${@:2}" ${bench_args[@]+"${bench_args[@]}"}; then
+            cat "$tmp/$col.part" >>"$tmp/$col.txt"
+        else
             echo "$col: $b FAILED:" >&2
             tail -n 5 "$tmp/$col.err" >&2
             return 1

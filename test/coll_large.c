@@ -10,7 +10,7 @@
 #include "check.h"
 
 #define BIG 100000
-static const size_t sizes[] = {1, 2, 63, 64, 65, 1000, 4097, BIG};
+static const size_t sizes[] = {1, 2, 63, 64, 65, 300, 1000, 4097, BIG};
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 
 static int me, npes;

@@ -50,6 +50,12 @@ static inline int shmemi_coll_pe(const struct shmemi_coll *c, int i)
     return c->start + i * c->stride;
 }
 
+/* Whether this PE reaches every member's heap data by load and store (a
+ * heap the CPU addresses, every member on this node): each of an
+ * algorithm's copies then costs about what its bytes do, where a copy
+ * engine call or a transport operation costs microseconds more. */
+int shmemi_coll_loadstore(const struct shmemi_coll *c);
+
 /* nelems * elem, ending the job when it overflows. */
 size_t shmemi_coll_bytes(const struct shmemi_coll *c, size_t nelems, size_t elem);
 
@@ -89,6 +95,17 @@ void shmemi_coll_reduce(const struct shmemi_coll *c, void *dest, const void *sou
  * member, where (measured on 2 to 8 PEs) the barrier algorithms' split of
  * the work starts to pay. */
 #define SHMEMI_SMALL_SHARED_BYTES 4096
+/* A reduction through the mailboxes copies and combines (members - 1)
+ * contributions on every member, the barrier algorithm about two in all:
+ * where copies cost only their bytes (shmemi_coll_loadstore), the mailboxes
+ * are used only while the bytes they carry stay within this many. Measured
+ * (bench/compare_api.sh, 32 cores, int sum): at 8 PEs 1 KiB took 4.9 us and
+ * 4 KiB 13.6 us through the mailboxes, 16 KiB 5.8 us through the barrier
+ * algorithm; with this bound 1 KiB takes 2.3 us and 4 KiB 3.0 us; at 2 PEs
+ * 4 KiB 2.6 -> 1.5 us. A device heap or a member on another node keeps the
+ * mailboxes up to SHMEMI_SMALL_SHARED_BYTES: each copy there costs a copy
+ * engine call or a transport operation. */
+#define SHMEMI_SMALL_REDUCE_SPREAD 2048
 void shmemi_small_broadcast(const struct shmemi_coll *c, void *dest, const void *source,
                             size_t bytes, int root, int to_root);
 void shmemi_small_fcollect(const struct shmemi_coll *c, void *dest, const void *source,

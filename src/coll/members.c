@@ -3,7 +3,9 @@
  * array of a deprecated active-set routine. */
 #include <stdint.h>
 
+#include "../heap/heap.h"
 #include "../init/error.h"
+#include "../init/runtime.h"
 #include "../rma/amo.h"
 #include "../sync/spin.h"
 #include "../sync/sync.h"
@@ -161,4 +163,14 @@ void shmemi_coll_unpublish(const struct shmemi_coll *c)
 {
     if (!c->team)
         psync_op(c, SHMEMI_AMO_SET, PSYNC_WORD, SHMEM_SYNC_VALUE, c->me);
+}
+
+int shmemi_coll_loadstore(const struct shmemi_coll *c)
+{
+    if (!shmemi_heap.host_access)
+        return 0;
+    for (int i = 0; i < c->size; i++)
+        if (shmemi_state.local_index[shmemi_coll_pe(c, i)] < 0)
+            return 0;
+    return 1;
 }

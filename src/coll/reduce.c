@@ -60,6 +60,14 @@ static void reduce_block(const struct shmemi_coll *c, char *dest, const char *so
         }
 }
 
+static int by_mailbox(const struct shmemi_coll *c, size_t bytes)
+{
+    if (bytes > SHMEMI_SMALL_SHARED_BYTES || !shmemi_mailbox_fits(bytes))
+        return 0;
+    return bytes * (size_t)(c->size - 1) <= SHMEMI_SMALL_REDUCE_SPREAD ||
+           !shmemi_coll_loadstore(c);
+}
+
 void shmemi_coll_reduce(const struct shmemi_coll *c, void *dest, const void *source,
                         size_t nelems, size_t elem, shmemi_combine_fn combine,
                         enum shmemi_reduce_kind kind)
@@ -72,7 +80,7 @@ void shmemi_coll_reduce(const struct shmemi_coll *c, void *dest, const void *sou
             shmemi_fatal(c->call, "dest and source overlap without being the same "
                          "array; pass the same address for an in-place operation");
     }
-    if (bytes <= SHMEMI_SMALL_SHARED_BYTES && shmemi_mailbox_fits(bytes)) {
+    if (by_mailbox(c, bytes)) {
         shmemi_small_reduce(c, dest, source, nelems, elem, combine, kind);
         return;
     }

@@ -8,11 +8,14 @@
 #                 about 15 minutes on 2 H200s, more than one call
 #   HOST_HEAPS    the heaps the host suite runs on (default "pinned host")
 #   HOST_JOBS     host tests run at once (default 8)
+#   HOST_TESTS=regex  runs only the host tests whose names match
 #   BENCH=0       leaves out the benchmarks
 #   CPU_BENCH=1   adds the host benchmarks next to Open MPI's OSHMEM, where
 #                 the machine has it (bench/compare_api.sh at 2, 4 and 8 PEs,
 #                 bench/compare_ucx.sh): its cores outnumber 8 PEs, which
-#                 the 2-core VM's do not, and it is quieter
+#                 the 2-core VM's do not, and it is quieter; both run on
+#                 the machine's own UCX where it has one (UCX_ROUNDS rounds
+#                 of compare_ucx.sh, default 5)
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
 #   SKIP=regex    leaves out those that match (ctest -E): the whole GPU
@@ -76,7 +79,7 @@ if [ "${HOST_SUITE:-1}" = 1 ]; then
         part=(-I "${HOST_PART%/*},,${HOST_PART#*/}")
     fi
     for heap in ${HOST_HEAPS:-pinned host}; do
-        JOBS=${HOST_JOBS:-8} run_ctest "-L host ${part[*]}" "host-on-$heap.log" SHMEM_HEAP=$heap SHMEM_GPU_SHARE=1
+        JOBS=${HOST_JOBS:-8} run_ctest "-L host ${part[*]} ${HOST_TESTS:+-R $HOST_TESTS}" "host-on-$heap.log" SHMEM_HEAP=$heap SHMEM_GPU_SHARE=1
     done
 fi
 
@@ -148,12 +151,22 @@ fi
 
 # host_api loads and stores its symmetric variables from the CPU, which a
 # device heap (the default with a GPU) does not allow.
+# OSHMEM runs on the machine's own UCX; ours, built against the carried
+# .debs' headers (gpu-ucx.sh), runs on that library too, so that the tables
+# compare the two runtimes and not two UCX versions (1.13 and 1.16 differ:
+# over tcp a put and quiet took 2 round trips for both on 1.13, and 1 for
+# OSHMEM's worker flush on 1.16).
 if [ "${CPU_BENCH:-0}" = 1 ]; then
     export SHMEM_HEAP=host
+    sys_ucp=$(ldconfig -p | awk '$1 == "libucp.so.0" { print $NF; exit }')
+    if [ -n "$sys_ucp" ]; then
+        export LD_LIBRARY_PATH=$(dirname "$sys_ucp")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+        note "cpu bench: both libraries on the machine's UCX ($sys_ucp)"
+    fi
     PES="2 4 8" bash bench/compare_api.sh build-gpu >"$out/compare_api.txt" 2>&1
     note "bench compare_api: $(grep -c ' ok$' "$out/compare_api.txt") rows ok, $(grep -c 'SLOWER' "$out/compare_api.txt") slower (compare_api.txt)"
     grep SLOWER "$out/compare_api.txt" | head -20
-    ROUNDS=5 bash bench/compare_ucx.sh build-gpu >"$out/compare_ucx.txt" 2>&1
+    ROUNDS=${UCX_ROUNDS:-5} bash bench/compare_ucx.sh build-gpu >"$out/compare_ucx.txt" 2>&1
     note "bench compare_ucx: $(awk 'NF == 5 && $5 + 0 > 1.10' "$out/compare_ucx.txt" | wc -l) rows above 1.10 (compare_ucx.txt)"
 fi
 

@@ -143,6 +143,10 @@ foreach(run "2;1" "4;2")
   list(GET run 1 per_node)
   shmem_vnode_run(vnode_ctx ${np} ${per_node})
   shmem_vnode_run(vnode_ctx ${np} ${per_node} NAME vnode_ctx_cap2 ENV SHMEM_CTX_WORKERS=2)
+  # Over tcp, where a quiet's worker flush waits on every endpoint of the
+  # worker: with the contexts' workers connected to the peers' shared
+  # workers instead of their answer workers (ucx.h), every 2-PE run hung.
+  shmem_vnode_run(vnode_ctx ${np} ${per_node} NAME vnode_ctx_tcp ENV UCX_TLS=tcp,self)
   # A 4-PE run's workers take about 2500 of the system's 4096 SysV
   # segments (UCX's shared-memory FIFOs): one such run at a time.
   foreach(launcher mpirun shmemrun)

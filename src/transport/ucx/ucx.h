@@ -1,8 +1,9 @@
-/* The UCX transport: one UCP context and shared worker per PE (RMA and
- * 32/64-bit AMO features), the control slot and every data heap chunk
- * registered, their remote keys and the shared workers' addresses exchanged
- * through the bootstrap, and an endpoint to a peer made at its first use;
- * a private or serialized context gets a worker of its own (ucx_ctx.c). */
+/* The UCX transport: one UCP context per PE (RMA, 32/64-bit AMO and active
+ * message features) with a shared worker and an answer worker, the control
+ * slot and every data heap chunk registered, their remote keys and the
+ * workers' addresses exchanged through the bootstrap, and an endpoint to a
+ * peer made at its first use; a private or serialized context gets a
+ * worker of its own (ucx_ctx.c). */
 #ifndef SHMEMI_UCX_H
 #define SHMEMI_UCX_H
 
@@ -49,11 +50,12 @@ struct shmemi_ucx_batch {
     struct shmemi_ucx_worker *w;
 };
 
-/* A worker and what was made for it: endpoints to the peers' shared
- * workers, and the peers' keys unpacked for those endpoints (UCX ties a key
- * to an endpoint). The PE's shared worker (shmemi_ucx.shared) serves the
- * default context, the runtime, the contexts without a worker of their own,
- * and every peer's operations on this PE; a context's worker (ucx_ctx.c)
+/* A worker and what was made for it: endpoints to the peers (their shared
+ * workers, or for a context's worker their answer workers), and the peers'
+ * keys unpacked for those endpoints (UCX ties a key to an endpoint). The
+ * PE's shared worker (shmemi_ucx.shared) serves the default context, the
+ * runtime, the contexts without a worker of their own, and the peers'
+ * shared workers' operations on this PE; a context's worker (ucx_ctx.c)
  * only initiates. */
 struct shmemi_ucx_worker {
     ucp_worker_h worker;
@@ -75,8 +77,15 @@ struct shmemi_ucx_worker {
 struct shmemi_ucx {
     ucp_context_h context;
     struct shmemi_ucx_worker shared;
-    size_t addr_len;           /* bytes per PE in addrs */
-    char *addrs;               /* [n_pes]: every PE's shared worker address */
+    /* Answers the peers' contexts' workers, which connect to it rather
+     * than to the shared worker: the endpoints UCX makes to answer them
+     * then live here, and a flush of the shared worker (quiet) never waits
+     * on a context's worker that only its own thread progresses. Every
+     * wait of the runtime progresses it with the shared worker
+     * (shmemi_ucx_serve). */
+    ucp_worker_h answer;
+    size_t addr_len;           /* bytes per worker address in addrs */
+    char *addrs;               /* [n_pes][2]: every PE's shared, then answer, worker address */
     pthread_mutex_t lock;      /* making endpoints and unpacking keys */
     struct shmemi_ucx_seg segs[SHMEMI_SEG_COUNT];
     /* [n_pes]: whether each PE's data heap is served (ucx_service.c)
@@ -93,6 +102,14 @@ struct shmemi_remote_ctx {
 };
 
 extern struct shmemi_ucx shmemi_ucx;
+
+/* Progresses the workers peers' operations on this PE arrive at; whether
+ * either did something. */
+static inline int shmemi_ucx_serve(void)
+{
+    return (ucp_worker_progress(shmemi_ucx.shared.worker) != 0) |
+           (ucp_worker_progress(shmemi_ucx.answer) != 0);
+}
 
 /* Whether sym, on pe, is in a data heap that pe serves itself. */
 static inline int shmemi_ucx_served(const void *sym, int pe)

@@ -64,18 +64,19 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char 
 {
     /* As in every wait of the runtime (sync/spin.h): yield the core once
      * spinning stops paying, since the peer that must answer may need it.
-     * On a context's worker, the shared one too: a peer waiting here for
+     * On a context's worker, the serving ones too: a peer waiting here for
      * this PE's answer (over tcp, to a get of its own) would wait for ever.
      * And, as there, watch for a job that ended: a served heap's answer
      * (ucx_served.c) never comes from a PE that died. Under SHMEM_DEBUG,
      * a wait past SHMEM_BARRIER_TIMEOUT is reported, as in a barrier: where
      * UCX needs the target's help (active messages, transports that emulate
      * RMA), a target that stays out of the library holds the wait up. */
-    ucp_worker_h w = b->w->worker, shared = shmemi_ucx.shared.worker;
+    ucp_worker_h w = b->w->worker;
+    int own = w != shmemi_ucx.shared.worker;
     struct shmemi_spin_timer timer = {0};
     while (atomic_load_explicit(&b->pending, memory_order_acquire) > most) {
         shmemi_abort_poll();
-        if (ucp_worker_progress(w) | (w != shared ? ucp_worker_progress(shared) : 0))
+        if ((own && ucp_worker_progress(w)) | shmemi_ucx_serve())
             timer.polls = 0;
         else if (++timer.polls >= shmemi_state.spin_limit)
             sched_yield();

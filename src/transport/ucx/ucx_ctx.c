@@ -4,10 +4,11 @@
  * context then neither contend for the shared worker's lock nor wait for
  * each other's quiet, which completes that context's operations alone.
  *
- * The worker only initiates: its endpoints connect to the peers' shared
- * workers, so a peer serves it (tcp and shared memory carry RMA and AMOs
- * as active messages that the target handles) by progressing the one
- * worker it progresses anyway, and no address is exchanged. The answers
+ * The worker only initiates: its endpoints connect to the peers' answer
+ * workers (ucx.h), which a peer progresses in every wait with its shared
+ * worker, so it serves the context (tcp and shared memory carry RMA and
+ * AMOs as active messages that the target handles), and no address of the
+ * context's worker is exchanged. The answers
  * (a get's data, an AMO's old value, a put's acknowledgement) come back
  * to this worker: its operations progress it while they wait, and so do
  * the waits of the runtime (shmemi_ucx_progress) in the context's thread,

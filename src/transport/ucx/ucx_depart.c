@@ -40,7 +40,7 @@ void shmemi_ucx_depart(void)
     size_t polls = 0;
     while (!atomic_load_explicit(&d.done, memory_order_acquire)) {
         shmemi_abort_poll();
-        if ((ucp_worker_progress(shmemi_ucx.shared.worker) != 0) | shmemi_ucx_ctx_progress_kept())
+        if (shmemi_ucx_serve() | shmemi_ucx_ctx_progress_kept())
             polls = 0;
         else if (++polls >= shmemi_state.spin_limit)
             sched_yield();

@@ -1,7 +1,8 @@
 /* Endpoints are made on first use: a job of N PEs where each talks to a few
- * others must not pay for N connections per PE at shmem_init. Every
- * endpoint, a context's worker's too, connects to the peer's shared worker:
- * so a PE serves its peers by progressing that one worker alone. */
+ * others must not pay for N connections per PE at shmem_init. The shared
+ * worker's endpoints connect to the peer's shared worker, a context's
+ * worker's to the peer's answer worker (ucx.h says why); a PE serves its
+ * peers by progressing those two. */
 #include "../../init/config.h"
 #include "../../init/error.h"
 #include "../../init/runtime.h"
@@ -15,7 +16,8 @@ ucp_ep_h shmemi_ucx_ep_make(const char *call, struct shmemi_ucx_worker *w, int p
         ucp_ep_params_t p = {
             .field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS,
             .address = (const ucp_address_t *)(shmemi_ucx.addrs +
-                                               (size_t)pe * shmemi_ucx.addr_len),
+                                               ((size_t)pe * 2 + (w != &shmemi_ucx.shared)) *
+                                                   shmemi_ucx.addr_len),
         };
         ucs_status_t st = ucp_ep_create(w->worker, &p, &ep);
         if (st != UCS_OK)

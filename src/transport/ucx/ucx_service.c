@@ -8,13 +8,14 @@
  * runs for host heaps in CI (SHMEM_UCX_HEAP_SERVICE=1) and for device heaps
  * on a GPU.
  *
- * Handlers run inside ucp_worker_progress of the PE's shared worker, which
- * every wait of the runtime calls (ucx_sync.c), in whichever thread that is
- * (a user thread, or the device proxy's): the backend's copies and the
- * device AMO make the PE's CUDA context current themselves. A put is
- * acknowledged once it has landed, a get and an AMO answered with their
- * data, through the endpoint UCX hands the handler back to the sending
- * worker (a context's own worker too, which has no published address).
+ * Handlers run inside ucp_worker_progress of the PE's shared or answer
+ * worker, which every wait of the runtime calls (ucx_sync.c), in whichever
+ * thread that is (a user thread, or the device proxy's): the backend's
+ * copies and the device AMO make the PE's CUDA context current themselves.
+ * A put is acknowledged once it has landed, a get and an AMO answered with
+ * their data, through the endpoint UCX hands the handler back to the
+ * sending worker (a context's own worker too, which has no published
+ * address).
  * Payloads past UCX's eager size come by rendezvous into a bounce buffer,
  * and the put is applied when it has arrived. Answers are sent from inside
  * the handler, which UCP allows (only progress is not). */

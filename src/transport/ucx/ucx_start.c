@@ -1,5 +1,6 @@
-/* Starting and stopping UCX: the context and worker, the exchange of worker
- * addresses, and the transport's table of operations. */
+/* Starting and stopping UCX: the context and the workers (shared, answer),
+ * the exchange of worker addresses, and the transport's table of
+ * operations. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +54,7 @@ static void open_context(void)
                         st, -1);
 }
 
-static void open_worker(void)
+static ucp_worker_h open_worker(void)
 {
     int level = shmemi_state.thread_level;
     ucp_worker_params_t p = {
@@ -62,32 +63,41 @@ static void open_worker(void)
                        : level == SHMEM_THREAD_SERIALIZED ? UCS_THREAD_MODE_SERIALIZED
                                                           : UCS_THREAD_MODE_SINGLE,
     };
-    ucs_status_t st = ucp_worker_create(shmemi_ucx.context, &p, &shmemi_ucx.shared.worker);
+    ucp_worker_h w;
+    ucs_status_t st = ucp_worker_create(shmemi_ucx.context, &p, &w);
     if (st != UCS_OK)
         shmemi_ucx_fail("shmem_init", "ucp_worker_create", st, -1);
+    return w;
 }
 
-/* Every PE's worker address, padded to the longest. */
+/* Every PE's two worker addresses (shared, answer), each padded to the
+ * longest. */
 static void exchange_addresses(void)
 {
     int n = shmemi_state.n_pes;
-    ucp_address_t *addr;
-    size_t len;
-    ucs_status_t st = ucp_worker_get_address(shmemi_ucx.shared.worker, &addr, &len);
-    if (st != UCS_OK)
-        shmemi_ucx_fail("shmem_init", "ucp_worker_get_address", st, -1);
-    uint64_t mine = len, *lens = xcalloc((size_t)n, sizeof *lens);
+    ucp_worker_h ws[2] = {shmemi_ucx.shared.worker, shmemi_ucx.answer};
+    ucp_address_t *addr[2];
+    size_t len[2];
+    for (int i = 0; i < 2; i++) {
+        ucs_status_t st = ucp_worker_get_address(ws[i], &addr[i], &len[i]);
+        if (st != UCS_OK)
+            shmemi_ucx_fail("shmem_init", "ucp_worker_get_address", st, -1);
+    }
+    uint64_t mine = len[0] > len[1] ? len[0] : len[1];
+    uint64_t *lens = xcalloc((size_t)n, sizeof *lens);
     allgather(&mine, lens, sizeof mine);
     shmemi_ucx.addr_len = 0;
     for (int pe = 0; pe < n; pe++)
         if (lens[pe] > shmemi_ucx.addr_len)
             shmemi_ucx.addr_len = lens[pe];
     free(lens);
-    char *padded = xcalloc(1, shmemi_ucx.addr_len);
-    memcpy(padded, addr, len);
-    ucp_worker_release_address(shmemi_ucx.shared.worker, addr);
-    shmemi_ucx.addrs = xcalloc((size_t)n, shmemi_ucx.addr_len);
-    allgather(padded, shmemi_ucx.addrs, shmemi_ucx.addr_len);
+    char *padded = xcalloc(2, shmemi_ucx.addr_len);
+    for (int i = 0; i < 2; i++) {
+        memcpy(padded + i * shmemi_ucx.addr_len, addr[i], len[i]);
+        ucp_worker_release_address(ws[i], addr[i]);
+    }
+    shmemi_ucx.addrs = xcalloc((size_t)n * 2, shmemi_ucx.addr_len);
+    allgather(padded, shmemi_ucx.addrs, 2 * shmemi_ucx.addr_len);
     free(padded);
 }
 
@@ -102,6 +112,7 @@ static void fini(void)
     shmemi_ucx_depart();
     shmemi_ucx_ctx_fini();
     ucp_worker_destroy(shmemi_ucx.shared.worker);
+    ucp_worker_destroy(shmemi_ucx.answer);
     ucp_cleanup(shmemi_ucx.context);
     free(shmemi_ucx.addrs);
     free(shmemi_ucx.shared.eps);
@@ -137,10 +148,13 @@ const struct shmemi_transport *shmemi_ucx_start(int shared)
     multi = shared || shmemi_state.thread_level == SHMEM_THREAD_MULTIPLE;
     shmemi_ucx_service_exchange();
     open_context();
-    open_worker();
+    shmemi_ucx.shared.worker = open_worker();
+    shmemi_ucx.answer = open_worker();
     shmemi_ucx_notify_init();
-    if (shmemi_ucx.served)
+    if (shmemi_ucx.served) {
         shmemi_ucx_service_handlers("shmem_init", shmemi_ucx.shared.worker);
+        shmemi_ucx_service_handlers("shmem_init", shmemi_ucx.answer);
+    }
     exchange_addresses();
     shmemi_ucx.shared.eps =
         xcalloc((size_t)shmemi_state.n_pes, sizeof *shmemi_ucx.shared.eps);

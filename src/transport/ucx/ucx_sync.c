@@ -20,7 +20,7 @@
  * still delivered while its thread waits for the answer. */
 int shmemi_ucx_progress(void)
 {
-    return (ucp_worker_progress(shmemi_ucx.shared.worker) != 0) | shmemi_ucx_ctx_progress();
+    return shmemi_ucx_serve() | shmemi_ucx_ctx_progress();
 }
 
 /* UCP orders operations after a fence behind those before it, which is
@@ -38,20 +38,24 @@ void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc)
 
 /* The _nbi transfers' own completion first: the flush alone may miss a
  * get's data (ucx_rma.c says when); and served heaps' acknowledgements
- * of the puts sent them (ucx_served.c). Then a flush of w's endpoints, unless
- * no put of the program's was issued on w since the last one began: AMOs
- * and blocking gets are complete when they return, and the runtime's own
- * puts (barrier flags) need no completion, so a barrier after a barrier
- * does not wait a round trip for the acknowledgement of the last one's
- * flags. With threads, a quiet skips only when a flush that began after
- * its thread's last put has ended.
+ * of the puts sent them (ucx_served.c). Then a flush of w, unless no put of
+ * the program's was issued on w since the last one began: AMOs and
+ * blocking gets are complete when they return, and the runtime's own puts
+ * (barrier flags) need no completion, so a barrier after a barrier does not
+ * wait a round trip for the acknowledgement of the last one's flags. With
+ * threads, a quiet skips only when a flush that began after its thread's
+ * last put has ended.
  *
- * The endpoints made (a list: a job of thousands of PEs where each talks
- * to a few pays for a few), not the worker: ucp_worker_flush also flushes the
- * endpoints UCX made inside the shared worker to answer peers' context
- * workers, and over tcp that waited for those workers to be progressed,
- * which only their own threads do: two PEs in shmem_quiet, each waiting
- * for the other's context worker, hung (vnode_ctx, UCX_TLS=tcp,self). */
+ * The worker, not each endpoint: on UCX 1.16 over tcp a put and a flush of
+ * its endpoint took two round trips (21.4 us at 8 B), a put and a worker
+ * flush one (13.2 us; OSHMEM's quiet, a worker flush too, 11.4); 1.13 took
+ * two either way. A worker flush also waits on the endpoints UCX made in
+ * that worker to answer peers' workers. For the shared worker those answer
+ * peers' shared workers, which their PEs' waits progress; the peers'
+ * contexts' workers, which only their own threads progress, connect to the
+ * answer worker instead (ucx.h): when they connected here, two PEs in
+ * shmem_quiet, each waiting for the other's context worker, hung (vnode_ctx,
+ * UCX_TLS=tcp,self). A context's worker answers nobody. */
 void shmemi_ucx_worker_quiet(const char *call, struct shmemi_ucx_worker *w)
 {
     shmemi_ucx_batch_wait(&w->nbi, call, "a non-blocking put or get", -1);
@@ -61,13 +65,9 @@ void shmemi_ucx_worker_quiet(const char *call, struct shmemi_ucx_worker *w)
         return;
     struct shmemi_ucx_batch b;
     shmemi_ucx_batch_init(&b, w);
-    int n = atomic_load_explicit(&w->n_made, memory_order_acquire);
-    for (int i = 0; i < n; i++) {
-        int pe = w->made[i];
-        ucp_ep_h ep = atomic_load_explicit(&w->eps[pe], memory_order_relaxed);
-        shmemi_ucx_batch_add(&b, call, "ucp_ep_flush_nbx", ucp_ep_flush_nbx(ep, &b.param), pe);
-    }
-    shmemi_ucx_batch_wait(&b, call, "ucp_ep_flush_nbx", -1);
+    shmemi_ucx_batch_add(&b, call, "ucp_worker_flush_nbx",
+                         ucp_worker_flush_nbx(w->worker, &b.param), -1);
+    shmemi_ucx_batch_wait(&b, call, "ucp_worker_flush_nbx", -1);
     uint64_t done = atomic_load_explicit(&w->puts_flushed, memory_order_relaxed);
     while (done < issued &&
            !atomic_compare_exchange_weak_explicit(&w->puts_flushed, &done, issued,

@@ -88,7 +88,7 @@ void shmemi_mailbox_fini(void)
 int shmemi_mailbox_fits(size_t bytes)
 {
     /* No channels (cap 0) fit nothing, not even an empty message. */
-    return cap && bytes <= cap && shmemi_state.thread_level != SHMEM_THREAD_MULTIPLE;
+    return cap && bytes <= cap && shmemi_state.job_thread_level != SHMEM_THREAD_MULTIPLE;
 }
 
 /* The slot of message seq on the channel from world PE `from`, in this

@@ -13,8 +13,8 @@
  * active set, so their messages must be sent and received in the same
  * order on both: true when collectives are matched by the order of the
  * calls, which holds unless threads of one PE run collectives at the same
- * time (SHMEM_THREAD_MULTIPLE). shmemi_mailbox_fits says when the channels
- * may be used.
+ * time (SHMEM_THREAD_MULTIPLE on any PE: every PE must choose alike).
+ * shmemi_mailbox_fits says when the channels may be used.
  *
  * A channel to a PE of another node works the same through the transport:
  * the sender fills a private staging slot and puts the payload, then (after

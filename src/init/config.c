@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "error.h"
+#include "runtime.h"
 
 struct shmemi_config shmemi_config;
 
@@ -80,4 +81,51 @@ void shmemi_config_print(FILE *out)
             DEF, HELP);
     SHMEMI_CONFIG_TABLE(SHMEMI_CONFIG_PRINT)
 #undef SHMEMI_CONFIG_PRINT
+}
+
+/* Job-wide values as numbers; a string as its FNV-1a hash. */
+static uint64_t job_bool(int v) { return (uint64_t)v; }
+static uint64_t job_size(size_t v) { return (uint64_t)v; }
+static uint64_t job_string(const char *v)
+{
+    uint64_t h = 14695981039346656037ULL;
+    for (; *v; v++)
+        h = (h ^ (unsigned char)*v) * 1099511628211ULL;
+    return h;
+}
+
+void shmemi_config_job_values(uint64_t out[SHMEMI_CONFIG_JOB_COUNT])
+{
+    size_t i = 0;
+#define SHMEMI_CONFIG_JOB_VALUE(NAME, FIELD, KIND) out[i++] = job_##KIND(shmemi_config.FIELD);
+    SHMEMI_CONFIG_JOB_WIDE(SHMEMI_CONFIG_JOB_VALUE)
+#undef SHMEMI_CONFIG_JOB_VALUE
+}
+
+/* How a value reads in the message: numbers as themselves, a string as
+ * this PE has it; a peer's string is known only by its hash. */
+static const char *number(char *buf, uint64_t n)
+{
+    snprintf(buf, 32, "%llu", (unsigned long long)n);
+    return buf;
+}
+#define MINE_TEXT(v, buf) _Generic((v), const char *: (v), default: number((buf), (uint64_t)(v)))
+#define PEER_TEXT(v, n, buf) _Generic((v), const char *: "another value", default: number((buf), (n)))
+
+void shmemi_config_job_check(const uint64_t *mine, const uint64_t *theirs, int pe)
+{
+    size_t i = 0;
+    char here[32], there[32];
+#define SHMEMI_CONFIG_JOB_CHECK(NAME, FIELD, KIND)                            \
+    if (mine[i] != theirs[i])                                                 \
+        shmemi_fatal("shmem_init",                                            \
+                     "%s is %s on PE %d but %s on PE %d; every PE of a job "  \
+                     "must use the same value (export it to all of them, "    \
+                     "e.g. mpirun -x %s)",                                    \
+                     #NAME, MINE_TEXT(shmemi_config.FIELD, here),             \
+                     shmemi_state.my_pe,                                      \
+                     PEER_TEXT(shmemi_config.FIELD, theirs[i], there), pe, #NAME); \
+    i++;
+    SHMEMI_CONFIG_JOB_WIDE(SHMEMI_CONFIG_JOB_CHECK)
+#undef SHMEMI_CONFIG_JOB_CHECK
 }

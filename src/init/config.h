@@ -5,6 +5,7 @@
 #define SHMEMI_CONFIG_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* X(NAME, FIELD, KIND, DEFAULT, HELP). KIND is bool, size or string. */
@@ -105,6 +106,28 @@
       "the PEs that have not entered it (or the PE that does not answer) "   \
       "and ends the job; 0: wait for ever.")
 
+/* The variables every PE of a job must set alike, Y(NAME, FIELD, KIND):
+ * they size the heap and the teams' table, place PEs on nodes and choose
+ * and number the barriers, which the PEs agree on without telling each
+ * other; a PE whose value differed from a peer's waited for ever or
+ * corrupted the peer's memory. shmem_init compares them (locality.c). */
+#define SHMEMI_CONFIG_JOB_WIDE(Y)                                             \
+    Y(SHMEM_SYMMETRIC_SIZE, symmetric_size, size)                             \
+    Y(SHMEM_SYMMETRIC_SIZE_MAX, symmetric_size_max, size)                     \
+    Y(SHMEM_TEAMS_MAX, teams_max, size)                                       \
+    Y(SHMEM_VIRTUAL_NODES, virtual_nodes, size)                               \
+    Y(SHMEM_BARRIER, barrier, string)                                         \
+    Y(SHMEM_BARRIER_K, barrier_k, size)                                       \
+    Y(SHMEM_BARRIER_EMULATE, barrier_emulate, bool)                           \
+    Y(SHMEM_BARRIER_EMU_SLOTS, barrier_emu_slots, size)                       \
+    Y(SHMEM_BARRIER_EMU_MAX_PES, barrier_emu_max_pes, size)                   \
+    Y(SHMEM_BARRIER_EMU_MAX_STRIDE, barrier_emu_max_stride, size)             \
+    Y(SHMEM_BARRIER_SEQ_START, barrier_seq_start, size)
+
+#define SHMEMI_CONFIG_JOB_ONE(NAME, FIELD, KIND) +1
+enum { SHMEMI_CONFIG_JOB_COUNT = 0 SHMEMI_CONFIG_JOB_WIDE(SHMEMI_CONFIG_JOB_ONE) };
+#undef SHMEMI_CONFIG_JOB_ONE
+
 struct shmemi_config {
 #define SHMEMI_CONFIG_FIELD_bool int
 #define SHMEMI_CONFIG_FIELD_size size_t
@@ -121,6 +144,12 @@ extern struct shmemi_config shmemi_config;
 void shmemi_config_load(void);
 /* Prints the table with the values in effect. */
 void shmemi_config_print(FILE *out);
+/* This PE's job-wide values as numbers (a string as its hash), in the
+ * order of SHMEMI_CONFIG_JOB_WIDE, for the bootstrap to gather. */
+void shmemi_config_job_values(uint64_t out[SHMEMI_CONFIG_JOB_COUNT]);
+/* Ends the job, naming the variable, when pe's values differ from this
+ * PE's. */
+void shmemi_config_job_check(const uint64_t *mine, const uint64_t *theirs, int pe);
 /* Parses "12", "4K", "1.5G": returns 0, or -1 if text is not a size. */
 int shmemi_parse_size(const char *text, size_t *out);
 

@@ -26,9 +26,9 @@
 struct pe_card {
     uint64_t node;
     uint64_t host;
-    uint64_t symmetric_size;
+    uint64_t config[SHMEMI_CONFIG_JOB_COUNT]; /* shmemi_config_job_values */
     int32_t pid;
-    int32_t pad;
+    int32_t thread_level;
     cpu_set_t cpus; /* where the PE may run */
 };
 
@@ -102,8 +102,9 @@ void shmemi_locality_init(void)
     }
     struct pe_card mine = {.node = node,
                            .host = host,
-                           .symmetric_size = shmemi_config.symmetric_size,
-                           .pid = (int32_t)getpid()};
+                           .pid = (int32_t)getpid(),
+                           .thread_level = shmemi_state.thread_level};
+    shmemi_config_job_values(mine.config);
     if (sched_getaffinity(0, sizeof mine.cpus, &mine.cpus) != 0)
         CPU_ZERO(&mine.cpus);
     struct pe_card *all = xcalloc((size_t)n, sizeof *all);
@@ -115,16 +116,14 @@ void shmemi_locality_init(void)
     shmemi_state.pids = xcalloc((size_t)n, sizeof(int));
     shmemi_state.host_pes = xcalloc((size_t)n, sizeof(int));
     int n_local = 0, n_host = 0;
+    shmemi_state.job_thread_level = shmemi_state.thread_level;
     cpu_set_t host_cpus;
     CPU_ZERO(&host_cpus);
     for (int pe = 0; pe < n; pe++) {
-        if (all[pe].symmetric_size != mine.symmetric_size)
-            shmemi_fatal("shmem_init",
-                         "SHMEM_SYMMETRIC_SIZE is %llu bytes on PE %d but %llu "
-                         "on PE %d; every PE must use the same value",
-                         (unsigned long long)mine.symmetric_size, me,
-                         (unsigned long long)all[pe].symmetric_size, pe);
+        shmemi_config_job_check(mine.config, all[pe].config, pe);
         shmemi_state.pids[pe] = all[pe].pid;
+        if (all[pe].thread_level > shmemi_state.job_thread_level)
+            shmemi_state.job_thread_level = all[pe].thread_level;
         if (all[pe].host == mine.host) {
             if (pe == me)
                 shmemi_state.my_host = n_host;

@@ -11,6 +11,10 @@ struct shmemi_state {
      * nesting); the runtime is up while this is positive. */
     int init_count;
     int thread_level;
+    /* The highest level any PE of the job asked for: what every PE's
+     * choice of a collective's algorithm goes by, since a PE that chose
+     * by its own level while a peer chose by another waited for ever. */
+    int job_thread_level;
     int my_pe;
     int n_pes;
     struct shmemi_bootstrap boot;

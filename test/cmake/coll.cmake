@@ -6,6 +6,9 @@ shmem_spmd_test(coll_data)
 shmem_spmd_test(coll_active_set)
 shmem_spmd_test(coll_large)
 shmem_spmd_test(coll_back_to_back)
+# PEs asking for different thread levels (PE 0 SHMEM_THREAD_MULTIPLE, the
+# others SINGLE) must choose the collectives' algorithms alike.
+shmem_spmd_test(thread_levels_mixed)
 
 # Misuse: each run must end with a message that names the mistake.
 shmem_test_program(coll_faults)

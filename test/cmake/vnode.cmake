@@ -44,7 +44,7 @@ endforeach()
 # Collectives (team and active-set forms), teams and their contexts.
 foreach(program coll_data coll_reduce coll_reduce_teams coll_active_set coll_large
                 coll_back_to_back deprecated_names team_split team_2d team_churn
-                ctx_team ctx_threads)
+                ctx_team ctx_threads thread_levels_mixed)
   foreach(run "2;1" "4;2" "3;2")
     list(GET run 0 np)
     list(GET run 1 per_node)

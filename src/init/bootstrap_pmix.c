@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "hash.h"
 
 static pmix_proc_t me;
 static unsigned round_no;
@@ -83,15 +84,6 @@ static int pmix_finalize(void)
     return check(PMIx_Finalize(NULL, 0), "PMIx_Finalize");
 }
 
-/* FNV-1a: a short, stable name for the job from its (long) namespace. */
-static uint64_t hash(const char *s)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
-}
-
 int shmemi_bootstrap_pmix_init(struct shmemi_bootstrap *b)
 {
     if (check(PMIx_Init(&me, NULL, 0), "PMIx_Init"))
@@ -106,7 +98,9 @@ int shmemi_bootstrap_pmix_init(struct shmemi_bootstrap *b)
     PMIX_VALUE_RELEASE(val);
     b->name = "pmix";
     b->rank = (int)me.rank;
-    snprintf(b->job_id, sizeof b->job_id, "%016llx", (unsigned long long)hash(me.nspace));
+    /* A short, stable name for the job from its (long) namespace. */
+    snprintf(b->job_id, sizeof b->job_id, "%016llx",
+             (unsigned long long)shmemi_fnv(SHMEMI_FNV_OFFSET, me.nspace));
     b->allgather = pmix_allgather;
     b->barrier = pmix_barrier;
     b->abort = pmix_abort;

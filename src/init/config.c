@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "error.h"
+#include "hash.h"
 #include "runtime.h"
 
 struct shmemi_config shmemi_config;
@@ -83,16 +84,10 @@ void shmemi_config_print(FILE *out)
 #undef SHMEMI_CONFIG_PRINT
 }
 
-/* Job-wide values as numbers; a string as its FNV-1a hash. */
+/* Job-wide values as numbers; a string as its hash. */
 static uint64_t job_bool(int v) { return (uint64_t)v; }
 static uint64_t job_size(size_t v) { return (uint64_t)v; }
-static uint64_t job_string(const char *v)
-{
-    uint64_t h = 14695981039346656037ULL;
-    for (; *v; v++)
-        h = (h ^ (unsigned char)*v) * 1099511628211ULL;
-    return h;
-}
+static uint64_t job_string(const char *v) { return shmemi_fnv(SHMEMI_FNV_OFFSET, v); }
 
 void shmemi_config_job_values(uint64_t out[SHMEMI_CONFIG_JOB_COUNT])
 {

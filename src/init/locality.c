@@ -21,6 +21,7 @@
 
 #include "config.h"
 #include "error.h"
+#include "hash.h"
 #include "runtime.h"
 
 struct pe_card {
@@ -32,13 +33,6 @@ struct pe_card {
     cpu_set_t cpus; /* where the PE may run */
 };
 
-static uint64_t fnv(uint64_t h, const char *s)
-{
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
-}
-
 static uint64_t node_id(void)
 {
     char host[256] = "", boot[64] = "";
@@ -49,7 +43,7 @@ static uint64_t node_id(void)
             boot[0] = '\0';
         fclose(f);
     }
-    return fnv(fnv(1469598103934665603ULL, host), boot);
+    return shmemi_fnv(shmemi_fnv(SHMEMI_FNV_OFFSET, host), boot);
 }
 
 static void *xcalloc(size_t n, size_t size)
@@ -98,7 +92,7 @@ void shmemi_locality_init(void)
         char group[32];
         snprintf(group, sizeof group, "/virtual node %zu",
                  (size_t)me / shmemi_config.virtual_nodes);
-        node = fnv(host, group);
+        node = shmemi_fnv(host, group);
     }
     struct pe_card mine = {.node = node,
                            .host = host,

@@ -172,9 +172,10 @@ void shmemi_ucx_batch_done(struct shmemi_ucx_batch *b, void *request, ucs_status
 /* The end of something counted in b that is no request of b's worker (a
  * reply or acknowledgement from a served heap). */
 void shmemi_ucx_batch_end(struct shmemi_ucx_batch *b, ucs_status_t st);
-/* Progresses b's worker (and the shared one, whose peers may be waiting
- * for this PE) until at most most requests of b are pending; call, what
- * and pe (or -1) name the wait in the report of one that never ends. */
+/* Progresses b's worker (and the serving ones, shmemi_ucx_serve, whose
+ * peers may be waiting for this PE) until at most most requests of b are
+ * pending; call, what and pe (or -1) name the wait in the report of one
+ * that never ends. */
 void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char *call,
                             const char *what, int pe);
 /* Until none is; then ends the job if one of them failed. */

@@ -147,6 +147,12 @@ foreach(run "2;1" "4;2")
   # worker: with the contexts' workers connected to the peers' shared
   # workers instead of their answer workers (ucx.h), every 2-PE run hung.
   shmem_vnode_run(vnode_ctx ${np} ${per_node} NAME vnode_ctx_tcp ENV UCX_TLS=tcp,self)
+  # A fence that may flush (UCX 1.14 and later: UCX_FENCE_MODE=strong,
+  # the default of 1.16) is a quiet of the runtime (ucx_sync.c): as
+  # ucp_worker_fence, every vnode_ctx_tcp run hung on UCX 1.16. The
+  # variable makes the runtime take that path on any UCX (1.13 ignores it).
+  shmem_vnode_run(vnode_ctx ${np} ${per_node} NAME vnode_ctx_tcp_strong
+    ENV UCX_TLS=tcp,self UCX_FENCE_MODE=strong UCX_WARN_UNUSED_ENV_VARS=n)
   # A 4-PE run's workers take about 2500 of the system's 4096 SysV
   # segments (UCX's shared-memory FIFOs): one such run at a time.
   foreach(launcher mpirun shmemrun)

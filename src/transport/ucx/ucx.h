@@ -91,6 +91,8 @@ struct shmemi_ucx {
     /* [n_pes]: whether each PE's data heap is served (ucx_service.c)
      * rather than registered; NULL when no PE's is. */
     unsigned char *served;
+    /* Whether ucp_worker_fence only orders, never waiting (ucx_sync.c). */
+    int weak_fence;
 };
 
 /* A context's own worker, in slot of the table that the waits of the

@@ -3,6 +3,7 @@
  * operations. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <shmem.h>
 
@@ -52,6 +53,23 @@ static void open_context(void)
     if (st != UCS_OK)
         shmemi_ucx_fail("shmem_init", "ucp_init (no transport offers RMA and atomics?)",
                         st, -1);
+}
+
+/* Whether ucp_worker_fence can only order, never flush and wait
+ * (ucx_sync.c): UCX before 1.14 has no other fence, and UCX_FENCE_MODE=weak
+ * asks for it. In auto mode UCX decides from settings of its own (strong
+ * with the protocols 1.16 enables by default); a fence that may be strong
+ * is taken for one. */
+static int fence_is_weak(void)
+{
+    const char *mode = getenv("UCX_FENCE_MODE");
+    if (mode && strcasecmp(mode, "weak") == 0)
+        return 1;
+    if (mode && strcasecmp(mode, "strong") == 0)
+        return 0;
+    unsigned major, minor, release;
+    ucp_get_version(&major, &minor, &release);
+    return major == 1 && minor < 14;
 }
 
 static ucp_worker_h open_worker(void)
@@ -148,6 +166,7 @@ const struct shmemi_transport *shmemi_ucx_start(int shared)
     multi = shared || shmemi_state.thread_level == SHMEM_THREAD_MULTIPLE;
     shmemi_ucx_service_exchange();
     open_context();
+    shmemi_ucx.weak_fence = fence_is_weak();
     shmemi_ucx.shared.worker = open_worker();
     shmemi_ucx.answer = open_worker();
     shmemi_ucx_notify_init();

@@ -23,12 +23,25 @@ int shmemi_ucx_progress(void)
     return shmemi_ucx_serve() | shmemi_ucx_ctx_progress();
 }
 
-/* UCP orders operations after a fence behind those before it, which is
- * shmem_fence's guarantee (here for every peer at once). Not active
- * messages: puts to served heaps are completed instead (ucx_served.c). */
+/* Where ucp_worker_fence only orders, UCP keeps operations after it behind
+ * those before it, which is shmem_fence's guarantee (here for every peer at
+ * once); not active messages: puts to served heaps are completed instead
+ * (ucx_served.c). From UCX 1.14 the fence may instead flush the worker and
+ * wait, progressing that worker alone (UCX_FENCE_MODE=strong, which auto
+ * picks with the protocols 1.16 enables by default). A peer answers a
+ * context's worker from its answer worker, which a PE blocked in such a
+ * fence does not progress: two PEs fencing contexts at once hung for ever
+ * (vnode_ctx_tcp on UCX 1.16). There the fence is a quiet, whose wait
+ * progresses every worker peers need and which skips when no put is
+ * outstanding. */
 void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc)
 {
     struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
+    if (!shmemi_ucx.weak_fence) {
+        shmemi_ucx_worker_quiet(call, w);
+        shmemi_ucx_release(rc);
+        return;
+    }
     shmemi_ucx_batch_wait(&w->acks, call, "a put to a served heap", -1);
     ucs_status_t st = ucp_worker_fence(w->worker);
     shmemi_ucx_release(rc);

@@ -34,6 +34,14 @@
 #                below x (waiting at most 10 minutes a run)
 #   OSH_TRIES=n  starts an OSHMEM run up to n times (default 3) when it
 #                fails (bench/common.sh says why)
+#   PLACE="..."  the launcher's placement options for both libraries
+#                (default --oversubscribe, which lets more PEs than cores
+#                run); e.g. "--bind-to core" or "--bind-to none". On the
+#                GPU machine's 32 cores, started without --oversubscribe
+#                (and OSHMEM without --mca spml ucx), an 8-byte put +
+#                quiet over sm took OSHMEM 1.8 times as long, ours 1.1
+#                times: the launch moved both by more than the gap
+#                between them
 set -u
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -159,8 +167,10 @@ else
     echo "note: OSHMEM (oshcc/oshrun) unavailable; its columns are empty" >&2
 fi
 
-mpi=(mpirun -np 2 --oversubscribe -x SHMEM_VIRTUAL_NODES=1)
-osh=(oshrun -np 2 --oversubscribe --mca spml ucx --mca osc ^rdma)
+read -ra place <<<"${PLACE---oversubscribe}"
+echo "placement (both libraries): ${place[*]:-default}" >&2
+mpi=(mpirun -np 2 "${place[@]}" -x SHMEM_VIRTUAL_NODES=1)
+osh=(oshrun -np 2 "${place[@]}" --mca spml ucx --mca osc ^rdma)
 setting() { # <name> <title> <UCX_TLS or ""> [OSHMEM's extra options...]
     local name=$1 title=$2 tls=$3; shift 3
     [ -z "$only" ] || [ "$only" = "$name" ] || return 0
@@ -177,7 +187,7 @@ setting() { # <name> <title> <UCX_TLS or ""> [OSHMEM's extra options...]
                 echo "note: OSHMEM's $name run failed; its column is incomplete" >&2
         fi
         if [ "$name" = default ]; then
-            run "ldst.$r" mpirun -np 2 --oversubscribe -- "$tmp/ours" || ok=0
+            run "ldst.$r" mpirun -np 2 "${place[@]}" -- "$tmp/ours" || ok=0
             ldst+=("$tmp/ldst.$r.txt")
         fi
     done

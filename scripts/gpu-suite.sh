@@ -16,7 +16,9 @@
 #                 the 2-core VM's do not, and it is quieter; both run on
 #                 the machine's own UCX where it has one (UCX_ROUNDS rounds
 #                 of compare_ucx.sh, default 5); CPU_BENCH=ucx runs
-#                 compare_ucx.sh alone
+#                 compare_ucx.sh alone, once per launcher placement of
+#                 UCX_PLACES (';' between them, default --oversubscribe;
+#                 e.g. "--oversubscribe;--bind-to core")
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
 #   SKIP=regex    leaves out those that match (ctest -E): the whole GPU
@@ -169,8 +171,16 @@ if [ "${CPU_BENCH:-0}" != 0 ]; then
         note "bench compare_api: $(grep -c ' ok$' "$out/compare_api.txt") rows ok, $(grep -c 'SLOWER' "$out/compare_api.txt") slower (compare_api.txt)"
         grep SLOWER "$out/compare_api.txt" | head -20
     fi
-    ROUNDS=${UCX_ROUNDS:-5} bash bench/compare_ucx.sh build-gpu >"$out/compare_ucx.txt" 2>&1
-    note "bench compare_ucx: $(awk 'NF == 5 && $5 + 0 > 1.10' "$out/compare_ucx.txt" | wc -l) rows above 1.10 (compare_ucx.txt)"
+    # One table per placement of UCX_PLACES (';' between them).
+    n=0
+    IFS=';' read -ra places <<<"${UCX_PLACES---oversubscribe}"
+    for place in "${places[@]}"; do
+        n=$((n + 1))
+        f=compare_ucx.txt
+        [ $n = 1 ] || f=compare_ucx-$n.txt
+        PLACE=$place ROUNDS=${UCX_ROUNDS:-5} bash bench/compare_ucx.sh build-gpu >"$out/$f" 2>&1
+        note "bench compare_ucx ($place): $(awk 'NF == 5 && $5 + 0 > 1.10' "$out/$f" | wc -l) rows above 1.10 ($f)"
+    done
 fi
 
 echo; echo "===== summary"

@@ -36,12 +36,11 @@ int shmemi_ucx_progress(void)
  * outstanding. */
 void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc)
 {
-    struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
     if (!shmemi_ucx.weak_fence) {
-        shmemi_ucx_worker_quiet(call, w);
-        shmemi_ucx_release(rc);
+        shmemi_ucx_quiet(call, rc);
         return;
     }
+    struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
     shmemi_ucx_batch_wait(&w->acks, call, "a put to a served heap", -1);
     ucs_status_t st = ucp_worker_fence(w->worker);
     shmemi_ucx_release(rc);

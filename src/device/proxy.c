@@ -15,7 +15,6 @@
  * usually waits in CUDA, not in the library (src/transport/ucx/ucx_sync.c
  * relies on the waits of the library to progress). */
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -220,10 +219,7 @@ static void *serve(void *arg)
         }
         shmemi_abort_poll();
         shmemi_remote->progress();
-        if (++idle < shmemi_state.spin_limit)
-            shmemi_cpu_relax();
-        else
-            sched_yield();
+        shmemi_spin_idle(&idle);
     }
     return NULL;
 }

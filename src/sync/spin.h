@@ -1,8 +1,7 @@
 /* How every wait of the runtime spins: it polls, watches for a peer that
  * ended the job, progresses the inter-node transport (whose peers may need
  * this PE's help to complete their operations on it), and after a few polls
- * yields its core on every poll, so PEs that outnumber the cores still make
- * progress.
+ * yields its core, so PEs that outnumber the cores still make progress.
  *
  * With PEs outnumbering the cores the first poll already yields. Measured
  * on a 2-core VM at 4 PEs (a broadcast then a barrier, per iteration):
@@ -28,6 +27,29 @@ static inline void shmemi_cpu_relax(void)
 #endif
 }
 
+/* The pause after a poll that found nothing: a pause instruction, or past
+ * spin_limit such polls a yield of the core. Where PEs outnumber the cores
+ * (spin_limit 1) every poll yields. Where each PE has a core, a yield only
+ * helps threads that are not PEs, and one on every poll hurt the PE being
+ * waited for: a PE reading this PE's memory across virtual nodes
+ * (UCX_TLS=sm,self, process_vm_readv) found its task and memory by the
+ * structures a yield touches. An 8-byte get took 1.0 us while this PE
+ * yielded on every poll of its barrier, 0.82 us while it never did
+ * (OSHMEM, whose waits do not yield: 0.75), on 2 H100s' 32 cores under
+ * --bind-to core; so there, past spin_limit, one poll in
+ * SHMEMI_YIELD_EVERY yields. */
+#define SHMEMI_YIELD_EVERY 64
+
+static inline void shmemi_spin_idle(size_t *polls)
+{
+    size_t n = ++*polls;
+    if (n >= shmemi_state.spin_limit &&
+        (shmemi_state.spin_limit == 1 || n % SHMEMI_YIELD_EVERY == 0))
+        sched_yield();
+    else
+        shmemi_cpu_relax();
+}
+
 /* One step of a wait; *polls starts at 0 for each wait. A step that served
  * a peer of another node starts the count again: while peers keep this PE
  * busy, a yield (a system call) on every poll would add its cost to each of
@@ -38,10 +60,7 @@ static inline void shmemi_spin_step(size_t *polls)
     shmemi_abort_poll();
     if (shmemi_remote && shmemi_remote->progress())
         *polls = 0;
-    if (++*polls < shmemi_state.spin_limit)
-        shmemi_cpu_relax();
-    else
-        sched_yield();
+    shmemi_spin_idle(polls);
 }
 
 /* A wait that, under SHMEM_DEBUG, reports a partner that never comes

@@ -1,6 +1,5 @@
 /* Every UCX status is checked, and every blocking operation waits the same
  * way: by progressing its worker until its requests complete. */
-#include <sched.h>
 
 #include "../../heap/heap.h"
 #include "../../init/error.h"
@@ -78,8 +77,8 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char 
         shmemi_abort_poll();
         if ((own && ucp_worker_progress(w)) | shmemi_ucx_serve())
             timer.polls = 0;
-        else if (++timer.polls >= shmemi_state.spin_limit)
-            sched_yield();
+        else
+            shmemi_spin_idle(&timer.polls);
         double waited = shmemi_config.debug ? shmemi_spin_waited(&timer) : 0;
         if (waited > 0) {
             char peer[32] = "";

@@ -7,12 +7,12 @@
  * until every PE's closes are done: the bootstrap's barrier runs in a
  * thread of its own while this one keeps the workers progressing. */
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 
 #include "../../heap/heap.h"
 #include "../../init/error.h"
 #include "../../init/runtime.h"
+#include "../../sync/spin.h"
 #include "ucx.h"
 
 struct departure {
@@ -42,8 +42,8 @@ void shmemi_ucx_depart(void)
         shmemi_abort_poll();
         if (shmemi_ucx_serve() | shmemi_ucx_ctx_progress_kept())
             polls = 0;
-        else if (++polls >= shmemi_state.spin_limit)
-            sched_yield();
+        else
+            shmemi_spin_idle(&polls);
     }
     pthread_join(t, NULL);
     if (d.rc != 0)

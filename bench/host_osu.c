@@ -17,8 +17,10 @@
  * Lines starting with '#' are comments.
  *
  * Options: -q (or HOST_OSU_QUICK set to anything but "0") shortens every
- * measurement, for CI smoke runs.  Exit status 1 if any transfer delivers
- * wrong data. */
+ * measurement, for CI smoke runs.  -o <test> runs that test alone, -s
+ * <bytes> only that size, and -t <seconds> makes each of its runs that
+ * long: a row under a profiler (scripts/perf-rank.sh) instead of the
+ * whole table.  Exit status 1 if any transfer delivers wrong data. */
 
 /* clock_gettime is POSIX, hidden by a strict -std=c11. */
 #define _POSIX_C_SOURCE 200809L
@@ -47,6 +49,10 @@ static int me;
 /* Seconds per timed run and timed runs per measurement; see main. */
 static double run_secs;
 static int reps;
+static const char *only;  /* -o: the one test to run, or NULL */
+static size_t only_bytes; /* -s: the one size, or 0 */
+
+static int chosen(const char *name) { return !only || strcmp(only, name) == 0; }
 
 /* Called through a volatile pointer so the compiler cannot drop or merge
  * the repeated identical copies of the memcpy baseline. */
@@ -235,7 +241,11 @@ static int verify_get(size_t bytes, unsigned seed, int nbi)
  * as the passive side of the OSU tests does. */
 static int bench_rma(const char *name, bench_fn fn, size_t lo, unsigned *seed)
 {
+    if (!chosen(name))
+        return 0;
     for (size_t bytes = lo; bytes <= MAX_SIZE; bytes *= 2) {
+        if (only_bytes && bytes != only_bytes)
+            continue;
         shmem_barrier_all();
         if (me == 0) {
             double s = measure(fn, bytes);
@@ -281,17 +291,24 @@ int main(int argc, char **argv)
 {
     const char *env = getenv("HOST_OSU_QUICK");
     int quick = env && *env && strcmp(env, "0") != 0;
+    double secs = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-q") == 0) {
             quick = 1;
+        } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+            only = argv[++i];
+        } else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
+            only_bytes = strtoull(argv[++i], NULL, 0);
+        } else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
+            secs = strtod(argv[++i], NULL);
         } else {
-            fprintf(stderr, "usage: %s [-q]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-q] [-o test] [-s bytes] [-t seconds]\n", argv[0]);
             return 2;
         }
     }
     /* Long enough to average out scheduler noise on a small box, short
      * enough to keep a full run to a few seconds. */
-    run_secs = quick ? 0.001 : 0.01;
+    run_secs = secs > 0 ? secs : quick ? 0.001 : 0.01;
     reps = quick ? 1 : 3;
 
     /* mpirun/oshrun pipe stdout, which would otherwise hold lines back. */
@@ -330,22 +347,26 @@ int main(int argc, char **argv)
     unsigned seed = 1;
     int bad = bench_rma("put_lat", run_put_lat, 1, &seed)
               || bench_rma("get_lat", run_get_lat, 1, &seed);
-    if (!bad) {
+    if (!bad && chosen("put_rate")) {
         shmem_barrier_all();
         if (me == 0)
             printf("put_rate %d %.3f\n", RATE_SIZE,
                    WINDOW / measure(run_put_rate, RATE_SIZE) / 1e6);
-        bad = verify_put(RATE_SIZE, seed++, 1)
-              || bench_rma("put_bw", run_put_bw, BW_MIN_SIZE, &seed)
-              || bench_rma("get_bw", run_get_bw, BW_MIN_SIZE, &seed);
+        bad = verify_put(RATE_SIZE, seed++, 1);
     }
     if (!bad) {
+        bad = bench_rma("put_bw", run_put_bw, BW_MIN_SIZE, &seed)
+              || bench_rma("get_bw", run_get_bw, BW_MIN_SIZE, &seed);
+    }
+    if (!bad && chosen("barrier_all"))
         bench_barrier();
+    if (!bad && chosen("memcpy_lat")) {
         shmem_barrier_all();
         if (me == 0)
             for (size_t bytes = 1; bytes <= MAX_SIZE; bytes *= 2)
-                printf("memcpy_lat %zu %.4f\n", bytes,
-                       measure(run_memcpy, bytes) * 1e6);
+                if (!only_bytes || bytes == only_bytes)
+                    printf("memcpy_lat %zu %.4f\n", bytes,
+                           measure(run_memcpy, bytes) * 1e6);
     }
 
     shmem_barrier_all();

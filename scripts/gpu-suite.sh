@@ -19,6 +19,12 @@
 #                 compare_ucx.sh alone, once per launcher placement of
 #                 UCX_PLACES (';' between them, default --oversubscribe;
 #                 e.g. "--oversubscribe;--bind-to core")
+#   UCX_PERF="put_lat:8 get_lat:8"  with CPU_BENCH=ucx, each such row of
+#                 bench/host_osu.c over UCX_PERF_TLS (default sm,self) on
+#                 two virtual nodes under perf, both ranks, ours and
+#                 OSHMEM's: the top of each profile in perf.txt (the
+#                 machine has no perf: run scripts/perf-rank.sh --pack
+#                 first and carry .perf)
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
 #   SKIP=regex    leaves out those that match (ctest -E): the whole GPU
@@ -181,6 +187,34 @@ if [ "${CPU_BENCH:-0}" != 0 ]; then
         PLACE=$place ROUNDS=${UCX_ROUNDS:-5} bash bench/compare_ucx.sh build-gpu >"$out/$f" 2>&1
         note "bench compare_ucx ($place): $(awk 'NF == 5 && $5 + 0 > 1.10' "$out/$f" | wc -l) rows above 1.10 ($f)"
     done
+    # Where a row's time goes, in both libraries and on both ends.
+    perf_dir=$(mktemp -d)
+    [ -z "${UCX_PERF:-}" ] || oshcc -O2 -std=c11 bench/host_osu.c -o "$perf_dir/osh_osu" ||
+        note "perf: OSHMEM's host_osu did not build"
+    for row in ${UCX_PERF:-}; do
+        test=${row%:*} bytes=${row#*:}
+        for lib in ours osh; do
+            f=$perf_dir/report.txt
+            tls=(-x UCX_TLS="${UCX_PERF_TLS:-sm,self}" -x PERF_RANK=all -x PERF_DIR="$perf_dir")
+            if [ $lib = ours ]; then
+                launch=(mpirun -np 2 --bind-to core -x SHMEM_VIRTUAL_NODES=1 "${tls[@]}")
+                prog=build-gpu/bench/host_osu
+            else
+                launch=(oshrun -np 2 --bind-to core --mca spml ucx --mca osc ^rdma
+                        --mca sshmem mmap "${tls[@]}")
+                prog=$perf_dir/osh_osu
+            fi
+            rm -f "$perf_dir"/perf.*.data
+            "${launch[@]}" scripts/perf-rank.sh "$prog" -o "$test" -s "$bytes" -t 1 >"$f" 2>&1
+            for r in 0 1; do
+                echo "== rank $r" >>"$f"
+                bash scripts/perf-rank.sh --report "$perf_dir/perf.$r.data" >>"$f" 2>&1
+            done
+            { echo "===== $lib $test $bytes"; cat "$f"; } >>"$out/perf.txt"
+            note "perf $lib $test $bytes: $(grep -m1 "^$test " "$f") (perf.txt)"
+        done
+    done
+    rm -rf "$perf_dir"
 fi
 
 echo; echo "===== summary"

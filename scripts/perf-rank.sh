@@ -9,9 +9,25 @@
 # the sm put and get gap on UCX 1.16 was a waiting PE's sched_yield seen so
 # (README, *Across nodes*). PERF_FREQ sets the sampling rate (default 20000
 # per second); with PERF_RANK=all every rank is profiled.
+# `scripts/perf-rank.sh --report <perf.data>` prints the top of its report
+# (libraries, then functions) with the same perf.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 pack=$here/.perf
+perf_cmd() { # perf with its own libraries where only the packed one is here
+    if command -v perf >/dev/null; then
+        perf "$@"
+    else
+        LD_LIBRARY_PATH="$pack${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$pack/perf" "$@"
+    fi
+}
+if [ "${1:-}" = --report ]; then
+    for sort in dso dso,symbol; do
+        perf_cmd report -i "$2" --no-children --sort $sort 2>/dev/null |
+            grep '%' | grep -v '^ *|\|--' | head -"${PERF_TOP:-30}"
+    done
+    exit 0
+fi
 if [ "${1:-}" = --pack ]; then
     rm -rf "$pack" && mkdir -p "$pack"
     perf=$(command -v perf) || { echo "no perf here: apt-get install linux-perf" >&2; exit 1; }

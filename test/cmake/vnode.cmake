@@ -224,3 +224,11 @@ endforeach()
 shmem_expect_test(vnode_served_debug PROGRAM vnode NP 2
   ENV SHMEM_VIRTUAL_NODES=1 SHMEM_UCX_HEAP_SERVICE=1 SHMEM_DEBUG=1
   EXPECT --status 0 --match "shmem_init: this PE serves its symmetric heap to other nodes")
+
+# How often a wait yields its core (vnode_yield.c counts the calls): on
+# every poll with a spin count of 1, on one in 64 past any other.
+shmem_test_program(vnode_yield)
+target_link_libraries(vnode_yield PRIVATE ${CMAKE_DL_LIBS})
+foreach(count 1 4096)
+  shmem_vnode_run(vnode_yield 2 1 NAME vnode_yield_${count} ENV SHMEM_SPIN_COUNT=${count})
+endforeach()

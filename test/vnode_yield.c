@@ -1,13 +1,15 @@
 /* How often a waiting PE yields its core (src/sync/spin.h), counted, not
- * timed: PE 1 waits in shmem_long_wait_until for a flag that PE 0, on
- * another node, sets after half a second. This program defines
- * sched_yield and ucp_worker_progress itself, so the library's calls reach
- * its counters (the wait progresses UCX once or more on every poll).
- *   SHMEM_SPIN_COUNT=1 (the count where PEs outnumber the cores): about a
- *     yield per poll;
- *   any other count: once past it, one poll in 64. A yield on every poll
- *   there slowed a peer's transfers into this PE's memory (README, UCX
- *   1.16). */
+ * timed: PE 1 waits in shmem_long_wait_until for a word of its own heap,
+ * with PE 0 on another node, so that every poll of the wait progresses UCX
+ * (twice: the PE's worker and the one that serves peers' contexts). This
+ * program defines sched_yield and ucp_worker_progress itself, so the
+ * library's calls reach its counters, and the progress counter sets the
+ * word after a fixed number of calls: the test needs no clock, and a
+ * loaded machine only makes it slower.
+ *   SHMEM_SPIN_COUNT=1 (the count where PEs outnumber the cores): a yield
+ *     on every poll;
+ *   any other count: past it, one poll in 64. A yield on every poll there
+ *     slowed a peer's transfers into this PE's memory (README, UCX 1.16). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <sched.h>
@@ -19,6 +21,9 @@
 
 /* The main thread's calls only: UCX may run threads of its own. */
 static _Thread_local unsigned long yields, progresses;
+/* Set while PE 1 waits: the word it waits for, and the call that sets it. */
+static _Thread_local long *wake;
+static _Thread_local unsigned long wake_at;
 
 int sched_yield(void)
 {
@@ -31,7 +36,8 @@ unsigned ucp_worker_progress(void *worker)
     static unsigned (*real)(void *);
     if (!real)
         real = (unsigned (*)(void *))dlsym(RTLD_NEXT, "ucp_worker_progress");
-    progresses++;
+    if (++progresses == wake_at && wake)
+        __atomic_store_n(wake, 1, __ATOMIC_RELEASE);
     return real(worker);
 }
 
@@ -46,25 +52,35 @@ int main(void)
     long *flag = shmem_calloc(1, sizeof *flag);
     CHECK(flag && !shmem_ptr(flag, 1 - me),
           "PE %d reaches its peer by load/store: run with SHMEM_VIRTUAL_NODES=1", me);
-    shmem_barrier_all();
-    if (me == 0) {
-        usleep(500000);
-        shmem_long_p(flag, 1, 1);
-        shmem_quiet();
-    } else {
+    /* Endpoints are made on first use: their wireup messages are over
+     * after these, and PE 0 sends nothing while PE 1 waits (a message
+     * served would start the wait's count of polls again). */
+    for (int i = 0; i < 3; i++)
+        shmem_barrier_all();
+    if (me == 1) {
+        /* Polls past the spin count: 1024 (about 1024 yields) at a count
+         * of 1, 4096 (about 64 yields) at any other. */
+        unsigned long polls = count + (count == 1 ? 1024 : 4096);
         yields = progresses = 0;
+        wake = flag;
+        wake_at = 2 * polls;
         shmem_long_wait_until(flag, SHMEM_CMP_EQ, 1);
+        wake = NULL;
         unsigned long y = yields, p = progresses;
         printf("PE 1: %lu yields, %lu UCX progress calls (SHMEM_SPIN_COUNT=%lu)\n", y, p,
                count);
-        CHECK(p > 2 * (count + 64 * 16), "only %lu progress calls in half a second of "
-              "waiting: too few polls to tell the policy", p);
+        CHECK(p >= wake_at, "the wait ended after %lu progress calls, before the word "
+              "was set at %lu", p, wake_at);
         if (count == 1)
             CHECK(4 * y >= p, "%lu yields for %lu progress calls: a wait where PEs "
-                  "outnumber the cores must yield on about every poll", y, p);
+                  "outnumber the cores must yield on every poll", y, p);
         else
             CHECK(y >= 1 && 32 * y <= p, "%lu yields for %lu progress calls: past "
                   "SHMEM_SPIN_COUNT a wait must yield on about one poll in 64", y, p);
+        shmem_long_p(flag, 1, 0);
+        shmem_quiet();
+    } else {
+        shmem_long_wait_until(flag, SHMEM_CMP_EQ, 1);
     }
     shmem_barrier_all();
     shmem_free(flag);

@@ -53,6 +53,7 @@ static const char *only;  /* -o: the one test to run, or NULL */
 static size_t only_bytes; /* -s: the one size, or 0 */
 
 static int chosen(const char *name) { return !only || strcmp(only, name) == 0; }
+static int size_chosen(size_t bytes) { return !only_bytes || bytes == only_bytes; }
 
 /* Called through a volatile pointer so the compiler cannot drop or merge
  * the repeated identical copies of the memcpy baseline. */
@@ -244,7 +245,7 @@ static int bench_rma(const char *name, bench_fn fn, size_t lo, unsigned *seed)
     if (!chosen(name))
         return 0;
     for (size_t bytes = lo; bytes <= MAX_SIZE; bytes *= 2) {
-        if (only_bytes && bytes != only_bytes)
+        if (!size_chosen(bytes))
             continue;
         shmem_barrier_all();
         if (me == 0) {
@@ -364,7 +365,7 @@ int main(int argc, char **argv)
         shmem_barrier_all();
         if (me == 0)
             for (size_t bytes = 1; bytes <= MAX_SIZE; bytes *= 2)
-                if (!only_bytes || bytes == only_bytes)
+                if (size_chosen(bytes))
                     printf("memcpy_lat %zu %.4f\n", bytes,
                            measure(run_memcpy, bytes) * 1e6);
     }

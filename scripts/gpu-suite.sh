@@ -191,17 +191,17 @@ if [ "${CPU_BENCH:-0}" != 0 ]; then
     perf_dir=$(mktemp -d)
     [ -z "${UCX_PERF:-}" ] || oshcc -O2 -std=c11 bench/host_osu.c -o "$perf_dir/osh_osu" ||
         note "perf: OSHMEM's host_osu did not build"
+    f=$perf_dir/report.txt
+    env_perf=(-x UCX_TLS="${UCX_PERF_TLS:-sm,self}" -x PERF_RANK=all -x PERF_DIR="$perf_dir")
     for row in ${UCX_PERF:-}; do
         test=${row%:*} bytes=${row#*:}
         for lib in ours osh; do
-            f=$perf_dir/report.txt
-            tls=(-x UCX_TLS="${UCX_PERF_TLS:-sm,self}" -x PERF_RANK=all -x PERF_DIR="$perf_dir")
             if [ $lib = ours ]; then
-                launch=(mpirun -np 2 --bind-to core -x SHMEM_VIRTUAL_NODES=1 "${tls[@]}")
+                launch=(mpirun -np 2 --bind-to core -x SHMEM_VIRTUAL_NODES=1 "${env_perf[@]}")
                 prog=build-gpu/bench/host_osu
             else
                 launch=(oshrun -np 2 --bind-to core --mca spml ucx --mca osc ^rdma
-                        --mca sshmem mmap "${tls[@]}")
+                        --mca sshmem mmap "${env_perf[@]}")
                 prog=$perf_dir/osh_osu
             fi
             rm -f "$perf_dir"/perf.*.data

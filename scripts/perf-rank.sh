@@ -41,11 +41,8 @@ rank=${OMPI_COMM_WORLD_RANK:-${PMIX_RANK:-0}}
 if [ "${PERF_RANK:-0}" != all ] && [ "$rank" != "${PERF_RANK:-0}" ]; then
     exec "$@"
 fi
-out=${PERF_DIR:-/tmp}/perf.$rank.data
-if command -v perf >/dev/null; then
-    exec perf record -F "${PERF_FREQ:-20000}" -g -o "$out" "$@"
-fi
-[ -x "$pack/perf" ] || { echo "no perf and no $pack (run $0 --pack where perf is)" >&2; exit 1; }
+command -v perf >/dev/null || [ -x "$pack/perf" ] ||
+    { echo "no perf and no $pack (run $0 --pack where perf is)" >&2; exit 1; }
 # perf's own libraries for perf alone: the program runs with the caller's.
-exec env LD_LIBRARY_PATH="$pack${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$pack/perf" record \
-    -F "${PERF_FREQ:-20000}" -g -o "$out" env LD_LIBRARY_PATH="${LD_LIBRARY_PATH:-}" "$@"
+perf_cmd record -F "${PERF_FREQ:-20000}" -g -o "${PERF_DIR:-/tmp}/perf.$rank.data" \
+    env LD_LIBRARY_PATH="${LD_LIBRARY_PATH:-}" "$@"

@@ -232,3 +232,11 @@ target_link_libraries(vnode_yield PRIVATE ${CMAKE_DL_LIBS})
 foreach(count 1 4096)
   shmem_vnode_run(vnode_yield 2 1 NAME vnode_yield_${count} ENV SHMEM_SPIN_COUNT=${count})
 endforeach()
+
+# Which transfers name their local buffer's UCX memory handle (vnode_memh.c
+# intercepts the library's ucp_put_nbx and ucp_get_nbx): heap buffers, in
+# the first chunk and in one the heap grew, but not private ones.
+shmem_test_program(vnode_memh)
+target_include_directories(vnode_memh PRIVATE ${UCX_INCLUDE_DIRS})
+target_link_libraries(vnode_memh PRIVATE ${CMAKE_DL_LIBS})
+shmem_vnode_run(vnode_memh 2 1 ENV SHMEM_SYMMETRIC_SIZE=1M SHMEM_SYMMETRIC_SIZE_MAX=64M)

@@ -58,6 +58,21 @@ void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b, struct shmemi_ucx_worker 
     };
 }
 
+/* Out of line: the wait's loop keeps no report's buffers on its stack. */
+__attribute__((noinline, cold)) static _Noreturn void stuck(const char *call, const char *what,
+                                                            int pe, double waited)
+{
+    char peer[32] = "";
+    if (pe >= 0)
+        snprintf(peer, sizeof peer, " to PE %d", pe);
+    shmemi_fatal(call, "waited %.0f s for %s%s to complete: the peer has "
+                 "not made progress for it (UCX needs the target's help "
+                 "on this path, and a PE that stays out of the library, "
+                 "computing, sleeping or hung, holds it up; "
+                 "SHMEM_BARRIER_TIMEOUT sets how long to wait before this "
+                 "report)", waited, what, peer);
+}
+
 void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char *call,
                             const char *what, int pe)
 {
@@ -80,25 +95,7 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char 
         else
             shmemi_spin_idle(&timer.polls);
         double waited = shmemi_config.debug ? shmemi_spin_waited(&timer) : 0;
-        if (waited > 0) {
-            char peer[32] = "";
-            if (pe >= 0)
-                snprintf(peer, sizeof peer, " to PE %d", pe);
-            shmemi_fatal(call, "waited %.0f s for %s%s to complete: the peer has "
-                         "not made progress for it (UCX needs the target's help "
-                         "on this path, and a PE that stays out of the library, "
-                         "computing, sleeping or hung, holds it up; "
-                         "SHMEM_BARRIER_TIMEOUT sets how long to wait before this "
-                         "report)", waited, what, peer);
-        }
+        if (waited > 0)
+            stuck(call, what, pe, waited);
     }
-}
-
-void shmemi_ucx_batch_wait(struct shmemi_ucx_batch *b, const char *call, const char *what,
-                           int pe)
-{
-    shmemi_ucx_batch_drain(b, 0, call, what, pe);
-    ucs_status_t st = atomic_load_explicit(&b->status, memory_order_relaxed);
-    if (st != UCS_OK)
-        shmemi_ucx_fail(call, what, st, pe);
 }

@@ -14,6 +14,21 @@
 
 static const char *const op_name[] = {[SHMEMI_PUT] = "ucp_put_nbx", [SHMEMI_GET] = "ucp_get_nbx"};
 
+/* One operation of n bytes, within one chunk of the target's heap; its
+ * local buffer named by its memory handle where it lies in the heap. */
+static ucs_status_ptr_t op(ucp_ep_h ep, enum shmemi_dir d, char *local, size_t n, uint64_t raddr,
+                           ucp_rkey_h rkey, const ucp_request_param_t *param)
+{
+    ucp_request_param_t p = *param;
+    ucp_mem_h memh = shmemi_ucx_local_memh(local, n);
+    if (memh) {
+        p.op_attr_mask |= UCP_OP_ATTR_FIELD_MEMH;
+        p.memh = memh;
+    }
+    return d == SHMEMI_PUT ? ucp_put_nbx(ep, local, n, raddr, rkey, &p)
+                           : ucp_get_nbx(ep, local, n, raddr, rkey, &p);
+}
+
 /* bytes between local memory and sym on pe, in one operation per chunk. */
 static void span(struct shmemi_ucx_batch *b, const char *call, ucp_ep_h ep, enum shmemi_dir d,
                  char *local, const char *sym, size_t bytes, int pe)
@@ -22,9 +37,8 @@ static void span(struct shmemi_ucx_batch *b, const char *call, ucp_ep_h ep, enum
         uint64_t raddr;
         ucp_rkey_h rkey;
         size_t n = shmemi_ucx_locate(call, b->w, sym, bytes, pe, &raddr, &rkey);
-        ucs_status_ptr_t r = d == SHMEMI_PUT ? ucp_put_nbx(ep, local, n, raddr, rkey, &b->param)
-                                             : ucp_get_nbx(ep, local, n, raddr, rkey, &b->param);
-        shmemi_ucx_batch_add(b, call, op_name[d], r, pe);
+        shmemi_ucx_batch_add(b, call, op_name[d], op(ep, d, local, n, raddr, rkey, &b->param),
+                             pe);
         sym += n, local += n, bytes -= n;
     }
 }
@@ -122,9 +136,8 @@ static void nbi_ops(struct shmemi_ucx_worker *w, const char *call, enum shmemi_d
         span(b, call, ep, d, local, sym, bytes, pe);
         return;
     }
-    ucs_status_ptr_t r = d == SHMEMI_PUT ? ucp_put_nbx(ep, local, bytes, raddr, rkey, &b->param)
-                                         : ucp_get_nbx(ep, local, bytes, raddr, rkey, &b->param);
-    shmemi_ucx_batch_add(b, call, op_name[d], r, pe);
+    shmemi_ucx_batch_add(b, call, op_name[d], op(ep, d, local, bytes, raddr, rkey, &b->param),
+                         pe);
 }
 
 /* Through a bounce buffer or to a served heap's get, an _nbi transfer is

@@ -52,6 +52,13 @@ ucs_status_ptr_t ucp_get_nbx(ucp_ep_h ep, void *buffer, size_t count, uint64_t r
 
 enum { N = 4096 };
 
+/* One case: this PE's buffer, whether its handle must be named, _nbi. */
+struct transfer {
+    char *buf;
+    int memh, nbi;
+    const char *what;
+};
+
 /* PE 0 runs what() with the counters armed: it must make one UCX call
  * (with a handle where memh says). */
 #define EXPECT_CALL(memh, what)                                                        \
@@ -96,11 +103,7 @@ int main(void)
     char *grown = big + big_bytes - N;
 
     /* A put into dst on PE 1, whose bytes PE 1 then checks. */
-    struct {
-        char *src;
-        int memh, nbi;
-        const char *what;
-    } puts[] = {
+    const struct transfer puts[] = {
         {sym, 1, 0, "putmem from the heap"},
         {sym, 1, 1, "putmem_nbi from the heap"},
         {grown, 1, 0, "putmem from a chunk the heap grew"},
@@ -110,11 +113,11 @@ int main(void)
     for (int k = 0; k < (int)(sizeof puts / sizeof puts[0]); k++) {
         shmem_barrier_all();
         if (me == 0) {
-            fill(puts[k].src, k);
+            fill(puts[k].buf, k);
             if (puts[k].nbi)
-                EXPECT_CALL(puts[k].memh, shmem_putmem_nbi(dst, puts[k].src, N, 1));
+                EXPECT_CALL(puts[k].memh, shmem_putmem_nbi(dst, puts[k].buf, N, 1));
             else
-                EXPECT_CALL(puts[k].memh, shmem_putmem(dst, puts[k].src, N, 1));
+                EXPECT_CALL(puts[k].memh, shmem_putmem(dst, puts[k].buf, N, 1));
         }
         shmem_barrier_all();
         if (me == 1)
@@ -122,11 +125,7 @@ int main(void)
     }
 
     /* A get from sym on PE 1 into each kind of buffer here. */
-    struct {
-        char *dst;
-        int memh, nbi;
-        const char *what;
-    } gets[] = {
+    const struct transfer gets[] = {
         {dst, 1, 0, "getmem into the heap"},
         {dst, 1, 1, "getmem_nbi into the heap"},
         {grown, 1, 0, "getmem into a chunk the heap grew"},
@@ -138,12 +137,12 @@ int main(void)
             fill(sym, seed);
         shmem_barrier_all();
         if (me == 0) {
-            memset(gets[k].dst, 0, N);
+            memset(gets[k].buf, 0, N);
             if (gets[k].nbi)
-                EXPECT_CALL(gets[k].memh, shmem_getmem_nbi(gets[k].dst, sym, N, 1));
+                EXPECT_CALL(gets[k].memh, shmem_getmem_nbi(gets[k].buf, sym, N, 1));
             else
-                EXPECT_CALL(gets[k].memh, shmem_getmem(gets[k].dst, sym, N, 1));
-            expect(gets[k].dst, seed, gets[k].what);
+                EXPECT_CALL(gets[k].memh, shmem_getmem(gets[k].buf, sym, N, 1));
+            expect(gets[k].buf, seed, gets[k].what);
         }
         shmem_barrier_all();
     }

@@ -15,18 +15,21 @@
 static const char *const op_name[] = {[SHMEMI_PUT] = "ucp_put_nbx", [SHMEMI_GET] = "ucp_get_nbx"};
 
 /* One operation of n bytes, within one chunk of the target's heap; its
- * local buffer named by its memory handle where it lies in the heap. */
+ * local buffer named by its memory handle where it lies in the heap (the
+ * batch's parameters copied only then). */
 static ucs_status_ptr_t op(ucp_ep_h ep, enum shmemi_dir d, char *local, size_t n, uint64_t raddr,
                            ucp_rkey_h rkey, const ucp_request_param_t *param)
 {
-    ucp_request_param_t p = *param;
+    ucp_request_param_t p;
     ucp_mem_h memh = shmemi_ucx_local_memh(local, n);
     if (memh) {
+        p = *param;
         p.op_attr_mask |= UCP_OP_ATTR_FIELD_MEMH;
         p.memh = memh;
+        param = &p;
     }
-    return d == SHMEMI_PUT ? ucp_put_nbx(ep, local, n, raddr, rkey, &p)
-                           : ucp_get_nbx(ep, local, n, raddr, rkey, &p);
+    return d == SHMEMI_PUT ? ucp_put_nbx(ep, local, n, raddr, rkey, param)
+                           : ucp_get_nbx(ep, local, n, raddr, rkey, param);
 }
 
 /* bytes between local memory and sym on pe, in one operation per chunk. */

@@ -19,6 +19,10 @@
 #                 compare_ucx.sh alone, once per launcher placement of
 #                 UCX_PLACES (';' between them, default --oversubscribe;
 #                 e.g. "--oversubscribe;--bind-to core")
+#   UCX_ONLY=sm   compare_ucx.sh's one setting (default, tcp or sm) alone:
+#                 an sm round takes about a third of a full one, so a call
+#                 holds three times the rounds (their medians are what
+#                 tells a gap from the machine's swings)
 #   UCX_PERF="put_lat:8 get_lat:8"  with CPU_BENCH=ucx, each such row of
 #                 bench/host_osu.c over UCX_PERF_TLS (default sm,self) on
 #                 two virtual nodes under perf, both ranks, ours and
@@ -184,7 +188,8 @@ if [ "${CPU_BENCH:-0}" != 0 ]; then
         n=$((n + 1))
         f=compare_ucx.txt
         [ $n = 1 ] || f=compare_ucx-$n.txt
-        PLACE=$place ROUNDS=${UCX_ROUNDS:-5} bash bench/compare_ucx.sh build-gpu >"$out/$f" 2>&1
+        PLACE=$place ROUNDS=${UCX_ROUNDS:-5} bash bench/compare_ucx.sh build-gpu \
+            ${UCX_ONLY:+--only "$UCX_ONLY"} >"$out/$f" 2>&1
         note "bench compare_ucx ($place): $(awk 'NF == 5 && $5 + 0 > 1.10' "$out/$f" | wc -l) rows above 1.10 ($f)"
     done
     # Where a row's time goes, in both libraries and on both ends.

@@ -26,29 +26,22 @@ static void record(const ucp_request_param_t *p)
         with_memh++;
 }
 
-ucs_status_ptr_t ucp_put_nbx(ucp_ep_h ep, const void *buffer, size_t count, uint64_t remote_addr,
-                             ucp_rkey_h rkey, const ucp_request_param_t *param)
-{
-    static ucs_status_ptr_t (*real)(ucp_ep_h, const void *, size_t, uint64_t, ucp_rkey_h,
-                                    const ucp_request_param_t *);
-    if (!real)
-        real = (ucs_status_ptr_t(*)(ucp_ep_h, const void *, size_t, uint64_t, ucp_rkey_h,
-                                    const ucp_request_param_t *))dlsym(RTLD_NEXT, "ucp_put_nbx");
-    record(param);
-    return real(ep, buffer, count, remote_addr, rkey, param);
-}
+/* name, with its local buffer's type: records the call, then makes it. */
+#define INTERCEPT(name, buffer_t)                                                          \
+    ucs_status_ptr_t name(ucp_ep_h ep, buffer_t buffer, size_t count, uint64_t remote_addr, \
+                          ucp_rkey_h rkey, const ucp_request_param_t *param)              \
+    {                                                                                      \
+        typedef ucs_status_ptr_t (*fn)(ucp_ep_h, buffer_t, size_t, uint64_t, ucp_rkey_h,   \
+                                       const ucp_request_param_t *);                       \
+        static fn real;                                                                    \
+        if (!real)                                                                         \
+            real = (fn)dlsym(RTLD_NEXT, #name);                                            \
+        record(param);                                                                     \
+        return real(ep, buffer, count, remote_addr, rkey, param);                          \
+    }
 
-ucs_status_ptr_t ucp_get_nbx(ucp_ep_h ep, void *buffer, size_t count, uint64_t remote_addr,
-                             ucp_rkey_h rkey, const ucp_request_param_t *param)
-{
-    static ucs_status_ptr_t (*real)(ucp_ep_h, void *, size_t, uint64_t, ucp_rkey_h,
-                                    const ucp_request_param_t *);
-    if (!real)
-        real = (ucs_status_ptr_t(*)(ucp_ep_h, void *, size_t, uint64_t, ucp_rkey_h,
-                                    const ucp_request_param_t *))dlsym(RTLD_NEXT, "ucp_get_nbx");
-    record(param);
-    return real(ep, buffer, count, remote_addr, rkey, param);
-}
+INTERCEPT(ucp_put_nbx, const void *)
+INTERCEPT(ucp_get_nbx, void *)
 
 enum { N = 4096 };
 

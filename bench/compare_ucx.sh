@@ -29,7 +29,13 @@
 # the PEs' cores come and go, for both libraries alike; two variables make
 # the figures repeatable there:
 #   ROUNDS=n     runs ours and OSHMEM n times, interleaved; the table shows
-#                each column's median and the median of the rounds' ratios
+#                each column's median and the median of the rounds' ratios,
+#                and a column "best": the ratio of the two libraries' best
+#                rounds (least time, most bandwidth). Over shared memory a
+#                whole run of either library may land in a state 2-3 times
+#                slower at small sizes (README, "The inter-node path"), which
+#                moves medians of a few rounds by more than 10%; best rounds
+#                compare the libraries in the state both reach
 #   LOAD_MAX=x   starts each run only once the 1-minute load average is
 #                below x (waiting at most 10 minutes a run)
 #   OSH_TRIES=n  starts an OSHMEM run up to n times (default 3) when it
@@ -131,26 +137,36 @@ table() {
             if (!(key in seen)) { seen[key] = 1; order[++n] = key }
         }
         END {
+            several = round[1] > 1
             printf "%-14s %8s %10s %10s %7s", "test", "bytes", "ours", "osh", "ratio"
+            if (several) printf " %6s", "best"
             if (name3 != "") printf " %10s", name3
             printf "\n"
             for (i = 1; i <= n; i++) {
                 key = order[i]
                 split(key, k, " ")
+                rate = k[1] ~ /_(bw|rate)$/
                 for (c = 1; c <= 3; c++) {
                     m = 0
                     for (r = 1; r <= round[c]; r++)
                         if ((c, key, r) in v) col_v[++m] = v[c, key, r]
                     med[c] = m ? median(col_v, m) : ""
+                    best[c] = m ? (rate ? col_v[m] : col_v[1]) : ""
                 }
                 m = 0
                 for (r = 1; r <= round[1]; r++) {
                     a = v[1, key, r]; b = v[2, key, r]
                     if (a != "" && b != "" && a > 0 && b > 0)
-                        ratios[++m] = k[1] ~ /_(bw|rate)$/ ? b / a : a / b
+                        ratios[++m] = rate ? b / a : a / b
                 }
                 printf "%-14s %8s %10s %10s %7s", k[1], k[2], fmt(med[1]), fmt(med[2]),
                        m ? sprintf("%.2f", median(ratios, m)) : "-"
+                if (several) {
+                    b = "-"
+                    if (best[1] > 0 && best[2] > 0)
+                        b = sprintf("%.2f", rate ? best[2] / best[1] : best[1] / best[2])
+                    printf " %6s", b
+                }
                 if (name3 != "") printf " %10s", fmt(med[3])
                 printf "\n"
             }

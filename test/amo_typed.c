@@ -7,8 +7,7 @@
 #include <math.h>
 
 #include "check.h"
-
-static int me, npes, right;
+#include "ring.h"
 
 /* How a test names a routine: typed, typed with a context, generic, and
  * generic with a context. A context form takes ctx as its first argument. */
@@ -227,10 +226,7 @@ static void float_bits(void)
 
 int main(void)
 {
-    shmem_init();
-    me = shmem_my_pe();
-    npes = shmem_n_pes();
-    right = (me + 1) % npes;
+    ring_start();
 
 #define RUN_STD(T, N) std_##N();
     SHMEMI_AMO_STANDARD_TYPES(RUN_STD)
@@ -251,7 +247,7 @@ int main(void)
     long old = (shmem_swap)(w, 100 + me, right);
     CHECK(old == right, "untyped shmem_swap returned %ld, not %d", old, right);
     shmem_barrier_all();
-    CHECK(*w == 100 + (me + npes - 1) % npes, "untyped shmem_swap left %ld", *w);
+    CHECK(*w == 100 + left, "untyped shmem_swap left %ld", *w);
     shmem_free(w);
 
     shmem_finalize();

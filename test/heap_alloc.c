@@ -4,11 +4,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "ring.h"
 
 #define SLOTS 32
 #define STEPS 2000
 
-static int me, npes, right, left;
 static size_t heap_size;
 /* Far more than the heap, whatever room the runtime adds for itself. */
 static size_t too_big;
@@ -345,11 +345,7 @@ static void whole_heap(void)
 
 int main(void)
 {
-    shmem_init();
-    me = shmem_my_pe();
-    npes = shmem_n_pes();
-    right = (me + 1) % npes;
-    left = (me + npes - 1) % npes;
+    ring_start();
     heap_size = env_heap_size();
     too_big = 16 * heap_size;
 

@@ -5,10 +5,9 @@
  * sets included), then with the left neighbour updating the array while
  * this PE waits. */
 #include "check.h"
+#include "ring.h"
 
 #define NV 6
-
-static int me, npes, right;
 
 #define TF(N, op) shmem_##N##_##op
 #define GF(N, op) shmem_##op
@@ -166,10 +165,7 @@ SHMEMI_P2P_TYPES(P2P_ALL)
 
 int main(void)
 {
-    shmem_init();
-    me = shmem_my_pe();
-    npes = shmem_n_pes();
-    right = (me + 1) % npes;
+    ring_start();
 #define RUN(T, N) all_##N();
     SHMEMI_P2P_TYPES(RUN)
     shmem_finalize();

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "ring.h"
 
 #define RS 16 /* elements per region: room for the largest layout below */
 #define NLAY 5
@@ -19,7 +20,6 @@ static const size_t lay_nblocks[NLAY] = {3, 2, 1, 4, 3};
 static const ptrdiff_t lay_dst[NLAY] = {5, 3, 4, 2, 5};
 static const ptrdiff_t lay_sst[NLAY] = {2, 4, 7, 3, 5};
 
-static int me, npes, right, left;
 /* The reversed team's context and the neighbours' numbers in it. */
 static shmem_ctx_t rctx;
 static int rright, rleft;
@@ -207,11 +207,7 @@ static void empty(void)
 
 int main(void)
 {
-    shmem_init();
-    me = shmem_my_pe();
-    npes = shmem_n_pes();
-    right = (me + 1) % npes;
-    left = (me + npes - 1) % npes;
+    ring_start();
     shmem_team_t rev;
     CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, npes - 1, -1, npes, NULL, 0, &rev) == 0,
           "reversed team");

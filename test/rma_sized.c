@@ -5,13 +5,12 @@
 #include <string.h>
 
 #include "check.h"
+#include "ring.h"
 
 #define NE 9        /* elements per transfer */
 #define RS (4 * NE) /* elements per region: room for strides up to 4 */
 #define NREG 8      /* one region per put form, one round per get form */
 #define LARGE ((size_t)4 << 20)
-
-static int me, npes, right, left;
 
 /* Element strides of each put region (target, source) and each get round
  * (local, source); the first four forms are contiguous. */
@@ -269,11 +268,7 @@ static void to_self(void)
 
 int main(void)
 {
-    shmem_init();
-    me = shmem_my_pe();
-    npes = shmem_n_pes();
-    right = (me + 1) % npes;
-    left = (me + npes - 1) % npes;
+    ring_start();
 
 #define RUN_SIZED(B) sized_##B();
     SHMEMI_SIZES(RUN_SIZED)

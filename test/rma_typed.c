@@ -4,12 +4,11 @@
  * neighbour and reads from its left one, so every PE count, odd ones
  * included, moves data between different PEs (or to itself at 1 PE). */
 #include "check.h"
+#include "ring.h"
 
 #define NE 10       /* elements per transfer */
 #define RS (4 * NE) /* elements per region: room for strides up to 4 */
 #define NREG 10     /* one region per put form, one round per get form */
-
-static int me, npes, right, left;
 
 /* Element strides of each put region (target, source) and each get round
  * (local, source): plain transfers use 1, the strided ones mix the two. */
@@ -148,11 +147,7 @@ RMA_TEST(unsigned long long, ulonglong, GF, GCF)
 
 int main(void)
 {
-    shmem_init();
-    me = shmem_my_pe();
-    npes = shmem_n_pes();
-    right = (me + 1) % npes;
-    left = (me + npes - 1) % npes;
+    ring_start();
 
 #define RUN_TYPED(T, N) TF_##N();
     SHMEMI_RMA_TYPES(RUN_TYPED)

@@ -7,12 +7,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "ring.h"
 
 #define NE 8
 #define ROUNDS 1000
 #define LEN 256 /* longs per round: past a cache line, so a torn order shows */
-
-static int me, npes, right, left;
 
 #define VAL(T, pe, i) ((T)(((pe) * 7 + (i) * 3) % 61 + 1))
 
@@ -193,11 +192,7 @@ static void counting(void)
 
 int main(void)
 {
-    shmem_init();
-    me = shmem_my_pe();
-    npes = shmem_n_pes();
-    right = (me + 1) % npes;
-    left = (me + npes - 1) % npes;
+    ring_start();
 
 #define RUN_TYPED(T, N) typed_##N();
     SHMEMI_RMA_TYPES(RUN_TYPED)

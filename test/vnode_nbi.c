@@ -19,10 +19,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "ring.h"
 
 enum { N_SIZES = 19, MAX_SIZE = 256 << 10 };
-
-static int me, npes, right, left;
 
 static size_t size_of(int i) { return (size_t)1 << i; } /* 1 B .. 256 KiB */
 
@@ -204,11 +203,7 @@ static void posted_amos(shmem_ctx_t ctx)
 
 int main(void)
 {
-    shmem_init();
-    me = shmem_my_pe();
-    npes = shmem_n_pes();
-    right = (me + 1) % npes;
-    left = (me + npes - 1) % npes;
+    ring_start();
     shmem_ctx_t priv;
     CHECK(shmem_ctx_create(SHMEM_CTX_PRIVATE, &priv) == 0, "shmem_ctx_create failed");
     for (int round = 0; round < 3; round++) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "ring.h"
 
 #define NCMP 6
 #define ROUNDS 1000
@@ -12,8 +13,6 @@
 static const int cmps[NCMP] = {SHMEM_CMP_EQ, SHMEM_CMP_NE, SHMEM_CMP_GT,
                                SHMEM_CMP_GE, SHMEM_CMP_LT, SHMEM_CMP_LE};
 static const char *const cmp_name[NCMP] = {"EQ", "NE", "GT", "GE", "LT", "LE"};
-
-static int me, npes, right;
 
 /* What each comparison means, in the element type. */
 #define HOLDS(c, a, b)                                                        \
@@ -137,10 +136,7 @@ static void ping_pong(void)
 
 int main(void)
 {
-    shmem_init();
-    me = shmem_my_pe();
-    npes = shmem_n_pes();
-    right = (me + 1) % npes;
+    ring_start();
 
 #define RUN_TYPED(T, N) TF_##N();
     SHMEMI_P2P_TYPES(RUN_TYPED)

@@ -52,15 +52,7 @@ int main(void)
         }
         shmem_barrier_all();
     }
-    for (int i = 0; i < TEAMS; i++)
-        be_rounds(t[i], banks + (size_t)i * 2 * n, 1, ROUNDS);
-    for (long it = 0; it < ROUNDS; it++)
-        for (int i = 0; i < TEAMS; i++)
-            be_rounds(t[i], banks + (size_t)i * 2 * n, 1 + ROUNDS + it, 1);
-
-    shmem_barrier_all();
-    for (int i = 1; i < TEAMS; i++)
-        shmem_team_destroy(t[i]);
+    be_run_teams(t, TEAMS, banks, ROUNDS, ROUNDS);
     shmem_free(banks);
     shmem_free(box);
     shmem_finalize();

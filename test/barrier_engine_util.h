@@ -76,6 +76,26 @@ static inline void be_rounds(shmem_team_t t, long *bank, long first, long count)
     }
 }
 
+/* The teams t[0..n_teams-1] (SHMEM_TEAM_INVALID where this PE is no
+ * member) each run rounds barriers in a row, then interleaved barriers one
+ * per team in turn; banks holds 2 * n_pes longs per team. Every PE goes
+ * through the teams in the same order, so a member of several waits in one
+ * while the others catch up, never in a cycle. Then the teams but t[0]
+ * (the world) are destroyed. */
+static inline void be_run_teams(shmem_team_t *t, int n_teams, long *banks, long rounds,
+                                long interleaved)
+{
+    size_t per_team = 2 * (size_t)shmem_n_pes();
+    for (int i = 0; i < n_teams; i++)
+        be_rounds(t[i], banks + (size_t)i * per_team, 1, rounds);
+    for (long it = 0; it < interleaved; it++)
+        for (int i = 0; i < n_teams; i++)
+            be_rounds(t[i], banks + (size_t)i * per_team, 1 + rounds + it, 1);
+    shmem_barrier_all();
+    for (int i = 1; i < n_teams; i++)
+        shmem_team_destroy(t[i]);
+}
+
 /* Every member of t reports the same engine (every PE calls). box needs
  * n_pes ints. Returns t's engine, or 0 on a non-member. */
 static inline int be_agreed_engine(shmem_team_t t, int *box)

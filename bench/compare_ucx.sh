@@ -162,10 +162,10 @@ table() {
                 printf "%-14s %8s %10s %10s %7s", k[1], k[2], fmt(med[1]), fmt(med[2]),
                        m ? sprintf("%.2f", median(ratios, m)) : "-"
                 if (several) {
-                    b = "-"
+                    best_ratio = "-"
                     if (best[1] > 0 && best[2] > 0)
-                        b = sprintf("%.2f", rate ? best[2] / best[1] : best[1] / best[2])
-                    printf " %6s", b
+                        best_ratio = sprintf("%.2f", rate ? best[2] / best[1] : best[1] / best[2])
+                    printf " %6s", best_ratio
                 }
                 if (name3 != "") printf " %10s", fmt(med[3])
                 printf "\n"

@@ -38,6 +38,8 @@
 #                compare the libraries in the state both reach
 #   LOAD_MAX=x   starts each run only once the 1-minute load average is
 #                below x (waiting at most 10 minutes a run)
+#   RAW=file     keeps each run's rows there, after a line "### <setting>.
+#                <ours|osh|ldst>.<round>", to see how a row's rounds spread
 #   OSH_TRIES=n  starts an OSHMEM run up to n times (default 3) when it
 #                fails (bench/common.sh says why)
 #   PLACE="..."  the launcher's placement options for both libraries
@@ -70,7 +72,16 @@ esac
 rounds=${ROUNDS:-1}
 load_max=${LOAD_MAX:-}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+raw=${RAW:-}
+keep_raw() {
+    [ -n "$raw" ] || return 0
+    local f
+    for f in "$tmp"/*.txt; do
+        echo "### $(basename "$f" .txt)"
+        cat "$f"
+    done >"$raw"
+}
+trap 'keep_raw; rm -rf "$tmp"' EXIT
 limit=300
 ok=1
 

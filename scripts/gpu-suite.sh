@@ -18,7 +18,8 @@
 #                 of compare_ucx.sh, default 5); CPU_BENCH=ucx runs
 #                 compare_ucx.sh alone, once per launcher placement of
 #                 UCX_PLACES (';' between them, default --oversubscribe;
-#                 e.g. "--oversubscribe;--bind-to core")
+#                 e.g. "--oversubscribe;--bind-to core"); each run's rows
+#                 stay in compare_ucx*-rounds.txt
 #   UCX_ONLY=sm   compare_ucx.sh's one setting (default, tcp or sm) alone:
 #                 an sm round takes about a third of a full one, so a call
 #                 holds three times the rounds (their medians are what
@@ -195,8 +196,8 @@ if [ "${CPU_BENCH:-0}" != 0 ]; then
         n=$((n + 1))
         f=compare_ucx.txt
         [ $n = 1 ] || f=compare_ucx-$n.txt
-        PLACE=$place ROUNDS=${UCX_ROUNDS:-5} bash bench/compare_ucx.sh build-gpu \
-            ${UCX_ONLY:+--only "$UCX_ONLY"} >"$out/$f" 2>&1
+        PLACE=$place ROUNDS=${UCX_ROUNDS:-5} RAW=$out/${f%.txt}-rounds.txt \
+            bash bench/compare_ucx.sh build-gpu ${UCX_ONLY:+--only "$UCX_ONLY"} >"$out/$f" 2>&1
         # Rows of the tcp and sm tables (the default one is not like for
         # like) whose median ratio, and whose best rounds' ratio, pass 1.10.
         note "bench compare_ucx ($place): $(awk '/^== /{p = $2 != "default:"}

@@ -30,6 +30,11 @@
 #                 OSHMEM's: the top of each profile in perf.txt (the
 #                 machine has no perf: run scripts/perf-rank.sh --pack
 #                 first and carry .perf)
+#   UCX_DRAWS="get_lat:8 put_lat:8"  with CPU_BENCH=ucx, bench/ucx_draws.sh
+#                 on those rows: UCX_DRAW_N short launches of each (default
+#                 10) for each of UCX_VARIANTS (default "ours osh"), over
+#                 UCX_DRAW_TLS (default sm), into ucx_draws.txt;
+#                 UCX_ROUNDS=0 leaves compare_ucx.sh out
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
 #   SKIP=regex    leaves out those that match (ctest -E): the whole GPU
@@ -192,6 +197,7 @@ if [ "${CPU_BENCH:-0}" != 0 ]; then
     # One table per placement of UCX_PLACES (';' between them).
     n=0
     IFS=';' read -ra places <<<"${UCX_PLACES---oversubscribe}"
+    [ "${UCX_ROUNDS:-5}" = 0 ] && places=()
     for place in "${places[@]}"; do
         n=$((n + 1))
         f=compare_ucx.txt
@@ -204,6 +210,13 @@ if [ "${CPU_BENCH:-0}" != 0 ]; then
             p && $5 + 0 > 1.10 {med++} p && $6 + 0 > 1.10 {best++}
             END {printf "%d rows above 1.10, %d by the best rounds", med, best}' "$out/$f") ($f)"
     done
+    if [ -n "${UCX_DRAWS:-}" ]; then
+        ROWS=$UCX_DRAWS DRAWS=${UCX_DRAW_N:-10} VARIANTS=${UCX_VARIANTS:-ours osh} \
+            TLS=${UCX_DRAW_TLS:-sm} bash bench/ucx_draws.sh build-gpu >"$out/ucx_draws.txt" 2>&1
+        note "ucx_draws: $(awk 'NR > 1 && ($8 + 0 > 1.10 || $9 + 0 > 1.10) {n++}
+            END {print n + 0}' "$out/ucx_draws.txt") variant rows above 1.10 (ucx_draws.txt)"
+        cat "$out/ucx_draws.txt"
+    fi
     # Where a row's time goes, in both libraries and on both ends.
     perf_dir=$(mktemp -d)
     [ -z "${UCX_PERF:-}" ] || oshcc -O2 -std=c11 bench/host_osu.c -o "$perf_dir/osh_osu" ||

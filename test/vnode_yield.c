@@ -8,8 +8,10 @@
  * loaded machine only makes it slower.
  *   SHMEM_SPIN_COUNT=1 (the count where PEs outnumber the cores): a yield
  *     on every poll;
- *   any other count: past it, one poll in 64. A yield on every poll there
- *     slowed a peer's transfers into this PE's memory (README, UCX 1.16). */
+ *   any other count: past it, one poll in SHMEM_SPIN_YIELD (rounded up to
+ *     a power of two); unset, one in 4096, or in 64 where the program asks
+ *     for SHMEM_THREAD_MULTIPLE (YIELD_TEST_MULTIPLE=1 here). Yields slow a
+ *     peer's transfers into this PE's memory (README, UCX 1.16). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <sched.h>
@@ -41,14 +43,35 @@ unsigned ucp_worker_progress(void *worker)
     return real(worker);
 }
 
+static unsigned long env_ul(const char *name)
+{
+    const char *v = getenv(name);
+    return v ? strtoul(v, NULL, 0) : 0;
+}
+
+/* Polls between yields past the spin count, as the library should choose. */
+static unsigned long expected_cadence(unsigned long count, int multiple)
+{
+    if (count == 1)
+        return 1;
+    unsigned long every = env_ul("SHMEM_SPIN_YIELD"), p = 1;
+    if (!every)
+        every = multiple ? 64 : 4096;
+    while (p < every)
+        p <<= 1;
+    return p;
+}
+
 int main(void)
 {
-    shmem_init();
+    int multiple = env_ul("YIELD_TEST_MULTIPLE") != 0, provided;
+    shmem_init_thread(multiple ? SHMEM_THREAD_MULTIPLE : SHMEM_THREAD_SINGLE, &provided);
     int me = shmem_my_pe();
     CHECK(shmem_n_pes() == 2, "run with 2 PEs on nodes of 1 (SHMEM_VIRTUAL_NODES=1)");
-    const char *env = getenv("SHMEM_SPIN_COUNT");
-    unsigned long count = env ? strtoul(env, NULL, 0) : 0;
+    CHECK(!multiple || provided == SHMEM_THREAD_MULTIPLE, "SHMEM_THREAD_MULTIPLE not provided");
+    unsigned long count = env_ul("SHMEM_SPIN_COUNT");
     CHECK(count > 0, "set SHMEM_SPIN_COUNT (1, or the count to spin before yielding)");
+    unsigned long every = expected_cadence(count, multiple);
     long *flag = shmem_calloc(1, sizeof *flag);
     CHECK(flag && !shmem_ptr(flag, 1 - me),
           "PE %d reaches its peer by load/store: run with SHMEM_VIRTUAL_NODES=1", me);
@@ -59,24 +82,24 @@ int main(void)
         shmem_barrier_all();
     if (me == 1) {
         /* Polls past the spin count: 1024 (about 1024 yields) at a count
-         * of 1, 4096 (about 64 yields) at any other. */
-        unsigned long polls = count + (count == 1 ? 1024 : 4096);
+         * of 1, 8 cadences (about 8 yields) at any other. */
+        unsigned long polls = count + (count == 1 ? 1024 : 8 * every);
         yields = progresses = 0;
         wake = flag;
         wake_at = 2 * polls;
         shmem_long_wait_until(flag, SHMEM_CMP_EQ, 1);
         wake = NULL;
         unsigned long y = yields, p = progresses;
-        printf("PE 1: %lu yields, %lu UCX progress calls (SHMEM_SPIN_COUNT=%lu)\n", y, p,
-               count);
+        printf("PE 1: %lu yields, %lu UCX progress calls (SHMEM_SPIN_COUNT=%lu, one poll "
+               "in %lu expected to yield)\n", y, p, count, every);
         CHECK(p >= wake_at, "the wait ended after %lu progress calls, before the word "
               "was set at %lu", p, wake_at);
         if (count == 1)
             CHECK(4 * y >= p, "%lu yields for %lu progress calls: a wait where PEs "
                   "outnumber the cores must yield on every poll", y, p);
         else
-            CHECK(y >= 1 && 32 * y <= p, "%lu yields for %lu progress calls: past "
-                  "SHMEM_SPIN_COUNT a wait must yield on about one poll in 64", y, p);
+            CHECK(y >= 6 && y <= 10, "%lu yields in the %lu polls past SHMEM_SPIN_COUNT: "
+                  "a wait must yield on one poll in %lu there", y, 8 * every, every);
         shmem_long_p(flag, 1, 0);
         shmem_quiet();
     } else {

@@ -46,11 +46,16 @@
       "shmemrun, then a single PE), pmix, shmemrun or single.")              \
     X(SHMEM_SPIN_COUNT, spin_count, size, "0",                                \
       "Polls of a flag before a waiting PE starts yielding its core to "      \
-      "others; past them it yields on one poll in 64, or on every poll when " \
-      "the count is 1 (before them, in a job of several nodes, it does not "  \
-      "pause between polls). 0: 4096 when the node's PEs fit on the cores "   \
-      "this process may use, else 1 (yield at once, so that the PE being "    \
-      "waited for runs).")                                                    \
+      "others; past them it yields on one poll in SHMEM_SPIN_YIELD, or on "   \
+      "every poll when the count is 1 (before them, in a job of several "     \
+      "nodes, it does not pause between polls). 0: 4096 when the node's PEs " \
+      "fit on the cores this process may use, else 1 (yield at once, so "     \
+      "that the PE being waited for runs).")                                  \
+    X(SHMEM_SPIN_YIELD, spin_yield, size, "0",                                \
+      "Past SHMEM_SPIN_COUNT polls, a waiting PE yields its core on one "     \
+      "poll in this many (rounded up to a power of two). 0: 64 where the "    \
+      "PE's process runs threads of its own that may need the core "          \
+      "(SHMEM_THREAD_MULTIPLE, or the device proxy), else 4096.")             \
     X(SHMEM_TEAMS_MAX, teams_max, size, "1024",                               \
       "Teams that can exist at once (SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED "  \
       "included); each holds a few KiB of symmetric scratch.")                \

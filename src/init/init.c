@@ -11,6 +11,7 @@
 #include "../device/device_state.h"
 #include "../device/proxy.h"
 #include "../heap/heap.h"
+#include "../sync/spin.h"
 #include "../sync/sync.h"
 #include "../team/team.h"
 #include "../transport/transport.h"
@@ -54,6 +55,7 @@ static void start(int requested)
     /* The heap's kind says whether the device proxy runs, which the
      * transport must know when it starts. */
     shmemi_heap_select_backend();
+    shmemi_spin_choose_yield(shmemi_proxy_wanted());
     shmemi_transport_init(shmemi_proxy_wanted());
     size_t team_bytes = shmemi_team_ctrl_bytes();
     shmemi_heap_init(team_bytes + shmemi_mailbox_ctrl_bytes(), shmemi_device_state_bytes());

@@ -34,6 +34,9 @@ struct shmemi_state {
     /* Polls before a wait yields (SHMEM_SPIN_COUNT, or chosen from the
      * number of node PEs against the usable cores). */
     size_t spin_limit;
+    /* Past spin_limit a wait yields on a poll whose count has these bits
+     * clear (SHMEM_SPIN_YIELD, or chosen by sync/spin_yield.c). */
+    size_t yield_mask;
     /* Ends the whole job; set once node peers can be told directly, so that
      * they leave their spin loops at once instead of waiting for the
      * launcher. */

@@ -30,15 +30,15 @@ static inline void shmemi_cpu_relax(void)
 /* The pause after a poll that found nothing: a pause instruction, or past
  * spin_limit such polls a yield of the core. Where PEs outnumber the cores
  * (spin_limit 1) every poll yields. Where each PE has a core, a yield only
- * helps threads that are not PEs, and one on every poll hurt the PE being
- * waited for: a PE reading this PE's memory across virtual nodes
+ * helps threads that are not PEs (spin_yield.c: so one poll in 4096 yields
+ * where the process runs none of ours or the program's, one in 64 where it
+ * does), and one on every poll hurt the PE being waited for: a PE reading this PE's memory across virtual nodes
  * (UCX_TLS=sm,self, process_vm_readv) found its task and memory by the
  * structures a yield touches. An 8-byte get took 1.0 us while this PE
  * yielded on every poll of its barrier, 0.82 us while it never did
  * (OSHMEM, whose waits do not yield: 0.75), on 2 H100s' 32 cores under
- * --bind-to core; so there, past spin_limit, one poll in
- * SHMEMI_YIELD_EVERY yields (host_osu's get there: 1.68 us before, 0.91
- * after).
+ * --bind-to core; so there, past spin_limit, only one poll in 64 or
+ * more yields (host_osu's get there: 1.68 us before, 0.91 with 64).
  *
  * No pause in the first spin_limit polls where the poll progressed a
  * transport (every poll of every wait does once shmemi_remote is set): the
@@ -52,13 +52,11 @@ static inline void shmemi_cpu_relax(void)
  * under --bind-to core, with no pause in any poll, it took 0.55-0.59 us as
  * with the pause (OSHMEM 0.48-0.50): there the cache lines of UCX's
  * shared-memory queues rule. */
-#define SHMEMI_YIELD_EVERY 64
-
 static inline void shmemi_spin_idle(size_t *polls)
 {
     size_t n = ++*polls;
     if (n >= shmemi_state.spin_limit &&
-        (shmemi_state.spin_limit == 1 || n % SHMEMI_YIELD_EVERY == 0))
+        (shmemi_state.spin_limit == 1 || (n & shmemi_state.yield_mask) == 0))
         sched_yield();
     else if (!shmemi_remote || n >= shmemi_state.spin_limit)
         shmemi_cpu_relax();
@@ -81,6 +79,10 @@ static inline void shmemi_spin_step(size_t *polls)
  * instead of hanging silently: shmemi_spin_step_timed is one step of it and
  * returns the seconds waited once they pass SHMEM_BARRIER_TIMEOUT, else 0;
  * shmemi_spin_waited is the same for a wait that polls in its own way. */
+/* spin_yield.c: sets shmemi_state.yield_mask at shmem_init; proxy: the
+ * device proxy's thread will run beside the PE's. */
+void shmemi_spin_choose_yield(int proxy);
+
 struct shmemi_spin_timer {
     size_t polls;
     size_t steps; /* not polls, which a step that serves a peer resets */

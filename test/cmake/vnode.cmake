@@ -226,12 +226,16 @@ shmem_expect_test(vnode_served_debug PROGRAM vnode NP 2
   EXPECT --status 0 --match "shmem_init: this PE serves its symmetric heap to other nodes")
 
 # How often a wait yields its core (vnode_yield.c counts the calls): on
-# every poll with a spin count of 1, on one in 64 past any other.
+# every poll with a spin count of 1; past any other, on one in 4096, in 64
+# with SHMEM_THREAD_MULTIPLE, or in SHMEM_SPIN_YIELD (rounded up to a power
+# of two).
 shmem_test_program(vnode_yield)
 target_link_libraries(vnode_yield PRIVATE ${CMAKE_DL_LIBS})
-foreach(count 1 4096)
-  shmem_vnode_run(vnode_yield 2 1 NAME vnode_yield_${count} ENV SHMEM_SPIN_COUNT=${count})
-endforeach()
+shmem_vnode_run(vnode_yield 2 1 NAME vnode_yield_1 ENV SHMEM_SPIN_COUNT=1)
+shmem_vnode_run(vnode_yield 2 1 NAME vnode_yield_4096 ENV SHMEM_SPIN_COUNT=4096)
+shmem_vnode_run(vnode_yield 2 1 NAME vnode_yield_multiple
+  ENV SHMEM_SPIN_COUNT=4096 YIELD_TEST_MULTIPLE=1)
+shmem_vnode_run(vnode_yield 2 1 NAME vnode_yield_set ENV SHMEM_SPIN_COUNT=1000 SHMEM_SPIN_YIELD=100)
 
 # Which transfers name their local buffer's UCX memory handle (vnode_memh.c
 # intercepts the library's ucp_put_nbx and ucp_get_nbx): heap buffers, in

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Rows of host_osu.c over the UCX path, many short runs each, the
-# libraries interleaved run by run: how a row's runs spread, per library.
+# Rows of host_osu.c and host_api.c over the UCX path, many short runs
+# each, the libraries interleaved run by run: how a row's runs spread, per
+# library.
 # Over shared memory a whole run of either library may land in a state
 # 2-3 times slower at small sizes (README, "Across nodes (UCX)"); every
 # launch draws the state anew, so many short launches show each library's
@@ -9,10 +10,12 @@
 #
 # usage: bench/ucx_draws.sh [builddir]
 #   DRAWS=n       launches per row and variant (default 10)
-#   ROWS="get_lat:8 put_lat:8"   host_osu rows, test:bytes
+#   ROWS="get_lat:8 put_lat:8"   rows, test:bytes: host_osu's, run alone
+#                 (-o test -s bytes), or host_api's (amo_*, barrier_all,
+#                 sync_all), whose whole -n run is short
 #   TLS=sm        sm (UCX_TLS=sm,self; OSHMEM's heap by sshmem mmap, as
 #                 in compare_ucx.sh) or tcp (UCX_TLS=tcp,self)
-#   SECS=0.2      each launch's measuring time (host_osu -t)
+#   SECS=0.2      a host_osu launch's measuring time (-t)
 #   VARIANTS="ours osh"   what runs: ours (this build), ours@<builddir>
 #                 (another build of ours), either with :VAR=value[,...]
 #                 passed to its PEs (e.g. ours:SHMEM_SPIN_COUNT=100000),
@@ -39,25 +42,27 @@ esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# One host_osu per build: the OSHMEM one by oshcc, ours against each
-# builddir named.
+# Each benchmark once per build: the OSHMEM one by oshcc, ours against
+# each builddir named.
 libdir() { # <variant> -> the build directory of ours it names
     local v=${1%%:*}
     if [ "$v" = "${v#ours@}" ]; then echo "$builddir"; else echo "${v#ours@}"; fi
 }
-bin() { # <variant> -> path of its host_osu
-    if [ "${1%%:*}" = osh ]; then echo "$tmp/osh_osu"; return; fi
-    echo "$tmp/ours_osu.$(libdir "$1" | md5sum | cut -c1-8)"
+bin() { # <variant> <host_osu|host_api> -> path of that benchmark for it
+    if [ "${1%%:*}" = osh ]; then echo "$tmp/osh.$2"; return; fi
+    echo "$tmp/ours.$(libdir "$1" | md5sum | cut -c1-8).$2"
 }
 for v in "${variants[@]}"; do
-    b=$(bin "$v")
-    [ -x "$b" ] && continue
-    if [ "${v%%:*}" = osh ]; then
-        oshcc -O2 -std=c11 "$here/host_osu.c" -o "$b" || exit 1
-    else
-        cc -O2 -std=c11 "$here/host_osu.c" -o "$b" -I"$repo/include" -L"$(libdir "$v")" \
-            -lshmem -Wl,-rpath,"$(libdir "$v")" || exit 1
-    fi
+    for prog in host_osu host_api; do
+        b=$(bin "$v" $prog)
+        [ -x "$b" ] && continue
+        if [ "${v%%:*}" = osh ]; then
+            oshcc -O2 -std=c11 "$here/$prog.c" -o "$b" || exit 1
+        else
+            cc -O2 -std=c11 "$here/$prog.c" -o "$b" -I"$repo/include" -L"$(libdir "$v")" \
+                -lshmem -Wl,-rpath,"$(libdir "$v")" || exit 1
+        fi
+    done
 done
 
 launch() { # <variant> <test> <bytes>: prints the row's value, or nothing
@@ -75,8 +80,12 @@ launch() { # <variant> <test> <bytes>: prints the row's value, or nothing
     fi
     local tries=1
     [ "${v%%:*}" = osh ] && tries=$osh_tries
+    local run=("$(bin "$v" host_osu)" -o "$2" -s "$3" -t "$secs")
+    case "$2" in
+    amo_* | barrier_all | sync_all) run=("$(bin "$v" host_api)" -n) ;;
+    esac
     attempts "$tries" "$tmp/out" "$tmp/err" timeout 120 "${cmd[@]}" "${env[@]+"${env[@]}"}" \
-        "$(bin "$v")" -o "$2" -s "$3" -t "$secs" &&
+        "${run[@]}" &&
         awk -v t="$2" -v s="$3" '$1 == t && $2 == s { print $3; exit }' "$tmp/out"
 }
 

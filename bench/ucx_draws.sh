@@ -21,6 +21,8 @@
 #                 passed to its PEs (e.g. ours:SHMEM_SPIN_COUNT=100000),
 #                 and osh (Open MPI's OSHMEM)
 #   PLACE="--bind-to core"   both launchers' placement options
+#   VALUES=file   appends each launch's "row variant value" there as it
+#                 ends (a run cut short still leaves them)
 # Prints per row and variant its runs' best (least time, most bandwidth),
 # the quartile on the best side, the median and the worst; and for each
 # variant but osh its best and quartile over osh's (time over time; for
@@ -41,6 +43,7 @@ tcp) osh_opts=(--mca pml ob1 --mca btl self,tcp) ;;
 esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+values=${VALUES:-$tmp/values}
 
 # Each benchmark once per build: the OSHMEM one by oshcc, ours against
 # each builddir named.
@@ -93,14 +96,14 @@ for ((d = 1; d <= draws; d++)); do
     for row in $rows; do
         for v in "${variants[@]}"; do
             x=$(launch "$v" "${row%:*}" "${row#*:}")
-            [ -n "$x" ] && echo "$row $v $x" >>"$tmp/values"
+            [ -n "$x" ] && echo "$row $v $x" >>"$values"
         done
     done
 done
 
 printf '%-14s %-34s %3s %9s %9s %9s %9s %7s %7s\n' row variant n best quart median worst \
     best/o quart/o
-python3 - "$tmp/values" "$rows" "${variants[@]}" <<'EOF'
+python3 - "$values" "$rows" "${variants[@]}" <<'EOF'
 import sys, statistics
 vals = {}
 for line in open(sys.argv[1]):

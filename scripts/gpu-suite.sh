@@ -33,7 +33,8 @@
 #   UCX_DRAWS="get_lat:8 put_lat:8"  with CPU_BENCH=ucx, bench/ucx_draws.sh
 #                 on those rows: UCX_DRAW_N short launches of each (default
 #                 10) for each of UCX_VARIANTS (default "ours osh"), over
-#                 UCX_DRAW_TLS (default sm), into ucx_draws.txt;
+#                 UCX_DRAW_TLS (default sm), into ucx_draws.txt (each
+#                 launch's value into ucx_draws-values.txt as it ends);
 #                 UCX_ROUNDS=0 leaves compare_ucx.sh out
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
@@ -212,7 +213,8 @@ if [ "${CPU_BENCH:-0}" != 0 ]; then
     done
     if [ -n "${UCX_DRAWS:-}" ]; then
         ROWS=$UCX_DRAWS DRAWS=${UCX_DRAW_N:-10} VARIANTS=${UCX_VARIANTS:-ours osh} \
-            TLS=${UCX_DRAW_TLS:-sm} bash bench/ucx_draws.sh build-gpu >"$out/ucx_draws.txt" 2>&1
+            TLS=${UCX_DRAW_TLS:-sm} VALUES=$out/ucx_draws-values.txt \
+            bash bench/ucx_draws.sh build-gpu >"$out/ucx_draws.txt" 2>&1
         note "ucx_draws: $(awk 'NR > 1 && ($8 + 0 > 1.10 || $9 + 0 > 1.10) {n++}
             END {print n + 0}' "$out/ucx_draws.txt") variant rows above 1.10 (ucx_draws.txt)"
         cat "$out/ucx_draws.txt"

@@ -32,13 +32,14 @@ static inline void shmemi_cpu_relax(void)
  * (spin_limit 1) every poll yields. Where each PE has a core, a yield only
  * helps threads that are not PEs (spin_yield.c: so one poll in 4096 yields
  * where the process runs none of ours or the program's, one in 64 where it
- * does), and one on every poll hurt the PE being waited for: a PE reading this PE's memory across virtual nodes
- * (UCX_TLS=sm,self, process_vm_readv) found its task and memory by the
- * structures a yield touches. An 8-byte get took 1.0 us while this PE
- * yielded on every poll of its barrier, 0.82 us while it never did
- * (OSHMEM, whose waits do not yield: 0.75), on 2 H100s' 32 cores under
- * --bind-to core; so there, past spin_limit, only one poll in 64 or
- * more yields (host_osu's get there: 1.68 us before, 0.91 with 64).
+ * does), and one on every poll hurt the PE being waited for: a PE reading
+ * this PE's memory across virtual nodes (UCX_TLS=sm,self, process_vm_readv)
+ * found its task and memory by the structures a yield touches. An 8-byte
+ * get took 1.0 us while this PE yielded on every poll of its barrier,
+ * 0.82 us while it never did (OSHMEM, whose waits do not yield: 0.75), on
+ * 2 H100s' 32 cores under --bind-to core; so there, past spin_limit, only
+ * one poll in 64 or more yields (host_osu's get there: 1.68 us before,
+ * 0.91 with 64).
  *
  * No pause in the first spin_limit polls where the poll progressed a
  * transport (every poll of every wait does once shmemi_remote is set): the
@@ -62,6 +63,10 @@ static inline void shmemi_spin_idle(size_t *polls)
         shmemi_cpu_relax();
 }
 
+/* spin_yield.c: sets shmemi_state.yield_mask at shmem_init; proxy: the
+ * device proxy's thread will run beside the PE's. */
+void shmemi_spin_choose_yield(int proxy);
+
 /* One step of a wait; *polls starts at 0 for each wait. A step that served
  * a peer of another node starts the count again: while peers keep this PE
  * busy, a yield (a system call) on every poll would add its cost to each of
@@ -79,10 +84,6 @@ static inline void shmemi_spin_step(size_t *polls)
  * instead of hanging silently: shmemi_spin_step_timed is one step of it and
  * returns the seconds waited once they pass SHMEM_BARRIER_TIMEOUT, else 0;
  * shmemi_spin_waited is the same for a wait that polls in its own way. */
-/* spin_yield.c: sets shmemi_state.yield_mask at shmem_init; proxy: the
- * device proxy's thread will run beside the PE's. */
-void shmemi_spin_choose_yield(int proxy);
-
 struct shmemi_spin_timer {
     size_t polls;
     size_t steps; /* not polls, which a step that serves a peer resets */

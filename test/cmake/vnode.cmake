@@ -123,6 +123,14 @@ shmem_expect_test(proxy_fault_slots PROGRAM proxy_drain NP 2
   ENV SHMEM_VIRTUAL_NODES=1 SHMEM_HEAP=host SHMEM_PROXY_HOST=1 SHMEM_PROXY_SLOTS=48
   EXPECT --status nonzero --match "SHMEM_PROXY_SLOTS=48 is not a power of two")
 
+# Posted AMOs as the first operations between nodes (vnode_amo_post.c),
+# over UCX's own choice and over tcp, where UCX 1.13 died of them at 3 PEs.
+shmem_test_program(vnode_amo_post)
+foreach(np 3 4)
+  shmem_vnode_run(vnode_amo_post ${np} 1)
+  shmem_vnode_run(vnode_amo_post ${np} 1 NAME vnode_amo_post_tcp ENV UCX_TLS=tcp,self)
+endforeach()
+
 # The _nbi routines, truly non-blocking across nodes (vnode_nbi.c).
 shmem_test_program(vnode_nbi)
 foreach(run "2;1" "3;2" "4;1")

@@ -77,26 +77,6 @@ static int rows(struct shmemi_ucx_worker *w, const char *call, enum shmemi_dir d
     return served;
 }
 
-/* A blocking transfer that is one operation, the common case: bytes
- * within one chunk of a heap that pe does not serve. Spares rows' and
- * span's loops; returns 0, having done nothing, for any other transfer. */
-static int single(struct shmemi_ucx_worker *w, const char *call, enum shmemi_dir d, char *local,
-                  const char *sym, size_t bytes, int pe)
-{
-    uint64_t raddr;
-    ucp_rkey_h rkey;
-    if (shmemi_ucx_served(sym, pe) ||
-        shmemi_ucx_locate(call, w, sym, bytes, pe, &raddr, &rkey) < bytes)
-        return 0;
-    struct shmemi_ucx_batch b;
-    shmemi_ucx_batch_init(&b, w);
-    ucp_ep_h ep = shmemi_ucx_ep(call, w, pe);
-    shmemi_ucx_batch_add(&b, call, op_name[d], op(ep, d, local, bytes, raddr, rkey, &b.param),
-                         pe);
-    shmemi_ucx_batch_wait(&b, call, op_name[d], pe);
-    return 1;
-}
-
 /* local is writable for puts too: UCP reads a put's source without writing
  * it. */
 void shmemi_ucx_xfer(const char *call, struct shmemi_remote_ctx *rc, enum shmemi_dir d,
@@ -108,10 +88,7 @@ void shmemi_ucx_xfer(const char *call, struct shmemi_remote_ctx *rc, enum shmemi
         return;
     }
     struct shmemi_ucx_worker *w = shmemi_ucx_hold(rc);
-    int served = 0;
-    if (n != 1 || !single(w, call, d, local, sym, width, pe))
-        served = rows(w, call, d, local, lpitch, sym, spitch, width, n, pe);
-    if (!served && d == SHMEMI_PUT)
+    if (!rows(w, call, d, local, lpitch, sym, spitch, width, n, pe) && d == SHMEMI_PUT)
         shmemi_ucx_count_put(w);
     shmemi_ucx_release(rc);
 }

@@ -53,10 +53,12 @@ static void start(int requested)
                                                                   : requested;
     shmemi_locality_init();
     /* The heap's kind says whether the device proxy runs, which the
-     * transport must know when it starts. */
+     * waits (how often they yield) and the transport must know when it
+     * starts. */
     shmemi_heap_select_backend();
-    shmemi_spin_choose_yield(shmemi_proxy_wanted());
-    shmemi_transport_init(shmemi_proxy_wanted());
+    int proxy = shmemi_proxy_wanted();
+    shmemi_spin_choose_yield(proxy);
+    shmemi_transport_init(proxy);
     size_t team_bytes = shmemi_team_ctrl_bytes();
     shmemi_heap_init(team_bytes + shmemi_mailbox_ctrl_bytes(), shmemi_device_state_bytes());
     shmemi_team_init();

@@ -33,3 +33,24 @@ attempts() {
     done
     return 1
 }
+
+# For the scripts that compare the UCX path with OSHMEM (compare_ucx.sh,
+# ucx_draws.sh). ucx_bench_build <prefix> <compiler> [flags after the
+# source...]: host_osu.c and host_api.c into <prefix>.host_osu and
+# <prefix>.host_api, the compiler's errors into <prefix>.err.
+ucx_bench_build() {
+    local out=$1 cc=$2 b
+    shift 2
+    for b in host_osu host_api; do
+        $cc -O2 -std=c11 "$here/$b.c" -o "$out.$b" "$@" 2>"$out.err" || return 1
+    done
+}
+# osh_ucx_opts <tcp|sm>: OSHMEM's options beside UCX_TLS=<tls>,self on both
+# sides (compare_ucx.sh says why: its barrier over tcp too; its heap where
+# UCX did not allocate it, as ours).
+osh_ucx_opts() {
+    case "$1" in
+    tcp) echo --mca pml ob1 --mca btl self,tcp ;;
+    sm) echo --mca sshmem mmap ;;
+    esac
+}

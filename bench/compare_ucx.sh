@@ -85,13 +85,6 @@ trap 'keep_raw; rm -rf "$tmp"' EXIT
 limit=300
 ok=1
 
-build() { # <out> <compiler> [flags after the source...]
-    local out=$1 cc=$2; shift 2
-    for b in host_osu host_api; do
-        $cc -O2 -std=c11 "$here/$b.c" -o "$tmp/$out.$b" "$@" 2>"$tmp/$out.err" || return 1
-    done
-}
-
 quiet_enough() {
     [ -n "$load_max" ] || return 0
     local waited=0
@@ -184,11 +177,12 @@ table() {
         }' $2 $3 ${5:-}
 }
 
-if ! build ours cc -I"$repo/include" -L"$builddir" -lshmem -Wl,-rpath,"$builddir"; then
+if ! ucx_bench_build "$tmp/ours" cc -I"$repo/include" -L"$builddir" -lshmem \
+        -Wl,-rpath,"$builddir"; then
     echo "ours: building the benchmarks failed:" >&2; cat "$tmp/ours.err" >&2; exit 1
 fi
 have_osh=0
-if command -v oshcc >/dev/null && build osh oshcc; then
+if command -v oshcc >/dev/null && ucx_bench_build "$tmp/osh" oshcc; then
     have_osh=1
 else
     echo "note: OSHMEM (oshcc/oshrun) unavailable; its columns are empty" >&2
@@ -226,9 +220,11 @@ setting() { # <name> <title> <UCX_TLS or ""> [OSHMEM's extra options...]
 }
 
 setting default "default: UCX's choice (OSHMEM: loads/stores through rkey_ptr)" ""
+# shellcheck disable=SC2046 # the options split into words
 setting tcp "tcp: UCX_TLS=tcp,self on both sides (OSHMEM: pml ob1, btl self,tcp)" tcp,self \
-    --mca pml ob1 --mca btl self,tcp
+    $(osh_ucx_opts tcp)
+# shellcheck disable=SC2046
 setting sm "sm: UCX_TLS=sm,self, both heaps outside UCX (OSHMEM: sshmem mmap)" sm,self \
-    --mca sshmem mmap
+    $(osh_ucx_opts sm)
 echo "units: *_lat, barrier_all: us; put_bw, get_bw: MB/s; *_rate: M/s" >&2
 [ "$ok" = 1 ] || { echo "FAILED: a run of ours failed" >&2; exit 1; }

@@ -36,11 +36,8 @@ tls=${TLS:-sm}
 secs=${SECS:-0.2}
 read -ra variants <<<"${VARIANTS:-ours osh}"
 read -ra place <<<"${PLACE---bind-to core}"
-case "$tls" in
-sm) osh_opts=(--mca sshmem mmap) ;;
-tcp) osh_opts=(--mca pml ob1 --mca btl self,tcp) ;;
-*) echo "TLS=$tls: use sm or tcp" >&2; exit 2 ;;
-esac
+read -ra osh_opts <<<"$(osh_ucx_opts "$tls")"
+[ ${#osh_opts[@]} -gt 0 ] || { echo "TLS=$tls: use sm or tcp" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 values=${VALUES:-$tmp/values}
@@ -51,21 +48,19 @@ libdir() { # <variant> -> the build directory of ours it names
     local v=${1%%:*}
     if [ "$v" = "${v#ours@}" ]; then echo "$builddir"; else echo "${v#ours@}"; fi
 }
-bin() { # <variant> <host_osu|host_api> -> path of that benchmark for it
-    if [ "${1%%:*}" = osh ]; then echo "$tmp/osh.$2"; return; fi
-    echo "$tmp/ours.$(libdir "$1" | md5sum | cut -c1-8).$2"
+bin() { # <variant> -> the prefix of its benchmarks' paths
+    if [ "${1%%:*}" = osh ]; then echo "$tmp/osh"; return; fi
+    echo "$tmp/ours.$(libdir "$1" | md5sum | cut -c1-8)"
 }
 for v in "${variants[@]}"; do
-    for prog in host_osu host_api; do
-        b=$(bin "$v" $prog)
-        [ -x "$b" ] && continue
-        if [ "${v%%:*}" = osh ]; then
-            oshcc -O2 -std=c11 "$here/$prog.c" -o "$b" || exit 1
-        else
-            cc -O2 -std=c11 "$here/$prog.c" -o "$b" -I"$repo/include" -L"$(libdir "$v")" \
-                -lshmem -Wl,-rpath,"$(libdir "$v")" || exit 1
-        fi
-    done
+    b=$(bin "$v")
+    [ -x "$b.host_osu" ] && continue
+    if [ "${v%%:*}" = osh ]; then
+        ucx_bench_build "$b" oshcc
+    else
+        ucx_bench_build "$b" cc -I"$repo/include" -L"$(libdir "$v")" -lshmem \
+            -Wl,-rpath,"$(libdir "$v")"
+    fi || { echo "building the benchmarks of $v failed:" >&2; cat "$b.err" >&2; exit 1; }
 done
 
 launch() { # <variant> <test> <bytes>: prints the row's value, or nothing
@@ -83,9 +78,9 @@ launch() { # <variant> <test> <bytes>: prints the row's value, or nothing
     fi
     local tries=1
     [ "${v%%:*}" = osh ] && tries=$osh_tries
-    local run=("$(bin "$v" host_osu)" -o "$2" -s "$3" -t "$secs")
+    local run=("$(bin "$v").host_osu" -o "$2" -s "$3" -t "$secs")
     case "$2" in
-    amo_* | barrier_all | sync_all) run=("$(bin "$v" host_api)" -n) ;;
+    amo_* | barrier_all | sync_all) run=("$(bin "$v").host_api" -n) ;;
     esac
     attempts "$tries" "$tmp/out" "$tmp/err" timeout 120 "${cmd[@]}" "${env[@]+"${env[@]}"}" \
         "${run[@]}" &&

@@ -21,15 +21,73 @@
 #                 passed to its PEs (e.g. ours:SHMEM_SPIN_COUNT=100000),
 #                 and osh (Open MPI's OSHMEM)
 #   PLACE="--bind-to core"   both launchers' placement options
-#   VALUES=file   appends each launch's "row variant value" there as it
-#                 ends (a run cut short still leaves them)
+#   VALUES=file   appends each launch's "row variant value draw" there as
+#                 it ends (a run cut short still leaves them)
+#   BUDGET=secs   starts no launch past that many seconds from the start,
+#                 so that a call with a time limit still prints its table
+#                 (from the draws it made; n tells how many)
+# usage: bench/ucx_draws.sh --summary <values file>
+#   prints the table of a VALUES file alone (rows and variants in the
+#   order they first appear there, unless ROWS and VARIANTS name them)
 # Prints per row and variant its runs' best (least time, most bandwidth),
 # the quartile on the best side, the median and the worst; and for each
 # variant but osh its best and quartile over osh's (time over time; for
-# bandwidths and rates osh's over its own).
+# bandwidths and rates osh's over its own), and the median of that ratio
+# taken draw by draw, where both ran in the draw (pair/o: the libraries
+# run back to back, so a state of the machine that lasts seconds falls on
+# both).
 set -u
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+summary() { # <values file> [rows] [variants...]
+    printf '%-14s %-34s %3s %9s %9s %9s %9s %7s %7s %7s\n' row variant n best quart median worst \
+        best/o quart/o pair/o
+    python3 - "$@" <<'EOF'
+import sys, statistics
+vals, by_draw, rows, variants = {}, {}, [], []
+for line in open(sys.argv[1]):
+    row, v, x, *draw = line.split()
+    vals.setdefault((row, v), []).append(float(x))
+    if draw:
+        by_draw.setdefault((row, v), {})[draw[0]] = float(x)
+    rows += [row] if row not in rows else []
+    variants += [v] if v not in variants else []
+if len(sys.argv) > 2 and sys.argv[2]:
+    rows = sys.argv[2].split()
+if len(sys.argv) > 3:
+    variants = sys.argv[3:]
+def q(a, f):  # the f-quantile, linear between neighbours
+    a = sorted(a); i = f * (len(a) - 1); j = int(i)
+    return a[j] if j + 1 >= len(a) else a[j] + (a[j + 1] - a[j]) * (i - j)
+for row in rows:
+    rate = row.split(':')[0].endswith(('_bw', '_rate'))
+    best, lowq = (max, lambda a: q(a, 0.75)) if rate else (min, lambda a: q(a, 0.25))
+    ref = vals.get((row, 'osh'))
+    for v in variants:
+        a = vals.get((row, v))
+        if not a:
+            print('%-14s %-34s   0' % (row, v)); continue
+        r = ['-', '-', '-']
+        if ref and v != 'osh':
+            pair = [(best(a), best(ref)), (lowq(a), lowq(ref))]
+            r[:2] = ['%.2f' % ((o / m) if rate else (m / o)) for m, o in pair]
+            mine, theirs = by_draw.get((row, v), {}), by_draw.get((row, 'osh'), {})
+            both = [d for d in mine if d in theirs]
+            if both:
+                r[2] = '%.2f' % statistics.median(
+                    [theirs[d] / mine[d] if rate else mine[d] / theirs[d] for d in both])
+        print('%-14s %-34s %3d %9.4g %9.4g %9.4g %9.4g %7s %7s %7s' % (
+            row, v[:34], len(a), best(a), lowq(a), statistics.median(a),
+            (min if rate else max)(a), r[0], r[1], r[2]))
+EOF
+}
+if [ "${bench_args[0]:-}" = --summary ]; then
+    [ -r "${bench_args[1]:-}" ] || { echo "--summary: give a readable VALUES file" >&2; exit 2; }
+    read -ra vs <<<"${VARIANTS:-}"
+    summary "${bench_args[1]}" "${ROWS:-}" "${vs[@]+"${vs[@]}"}"
+    exit
+fi
 draws=${DRAWS:-10}
 rows=${ROWS:-get_lat:8 put_lat:8}
 tls=${TLS:-sm}
@@ -87,39 +145,18 @@ launch() { # <variant> <test> <bytes>: prints the row's value, or nothing
         awk -v t="$2" -v s="$3" '$1 == t && $2 == s { print $3; exit }' "$tmp/out"
 }
 
+budget=${BUDGET:-0}
 for ((d = 1; d <= draws; d++)); do
     for row in $rows; do
         for v in "${variants[@]}"; do
+            if [ "$budget" != 0 ] && [ "$SECONDS" -ge "$budget" ]; then
+                echo "BUDGET=$budget s spent: stopped in draw $d of $draws" >&2
+                break 3
+            fi
             x=$(launch "$v" "${row%:*}" "${row#*:}")
-            [ -n "$x" ] && echo "$row $v $x" >>"$values"
+            [ -n "$x" ] && echo "$row $v $x $d" >>"$values"
         done
     done
 done
 
-printf '%-14s %-34s %3s %9s %9s %9s %9s %7s %7s\n' row variant n best quart median worst \
-    best/o quart/o
-python3 - "$values" "$rows" "${variants[@]}" <<'EOF'
-import sys, statistics
-vals = {}
-for line in open(sys.argv[1]):
-    row, v, x = line.split()
-    vals.setdefault((row, v), []).append(float(x))
-def q(a, f):  # the f-quantile, linear between neighbours
-    a = sorted(a); i = f * (len(a) - 1); j = int(i)
-    return a[j] if j + 1 >= len(a) else a[j] + (a[j + 1] - a[j]) * (i - j)
-for row in sys.argv[2].split():
-    rate = row.split(':')[0].endswith(('_bw', '_rate'))
-    best, lowq = (max, lambda a: q(a, 0.75)) if rate else (min, lambda a: q(a, 0.25))
-    ref = vals.get((row, 'osh'))
-    for v in sys.argv[3:]:
-        a = vals.get((row, v))
-        if not a:
-            print('%-14s %-34s   0' % (row, v)); continue
-        r = ['-', '-']
-        if ref and v != 'osh':
-            pair = [(best(a), best(ref)), (lowq(a), lowq(ref))]
-            r = ['%.2f' % ((o / m) if rate else (m / o)) for m, o in pair]
-        print('%-14s %-34s %3d %9.4g %9.4g %9.4g %9.4g %7s %7s' % (
-            row, v[:34], len(a), best(a), lowq(a), statistics.median(a),
-            (min if rate else max)(a), r[0], r[1]))
-EOF
+summary "$values" "$rows" "${variants[@]}"

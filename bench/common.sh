@@ -46,11 +46,17 @@ ucx_bench_build() {
     done
 }
 # osh_ucx_opts <tcp|sm>: OSHMEM's options beside UCX_TLS=<tls>,self on both
-# sides (compare_ucx.sh says why: its barrier over tcp too; its heap where
-# UCX did not allocate it, as ours).
+# sides (compare_ucx.sh says why: its heap where UCX did not allocate it,
+# as ours; its barrier, MPI_Barrier under scoll mpi, over UCX too).
+# OSH_MPI=own gives its MPI Open MPI's own transports instead: over tcp
+# the tcp btl, over sm the shared memory of one node (vader), which no
+# job across nodes has.
 osh_ucx_opts() {
-    case "$1" in
-    tcp) echo --mca pml ob1 --mca btl self,tcp ;;
-    sm) echo --mca sshmem mmap ;;
+    local mpi="--mca pml ucx --mca pml_ucx_tls any --mca pml_ucx_devices any"
+    case "${OSH_MPI:-ucx}:$1" in
+    ucx:tcp) echo "$mpi" ;;
+    ucx:sm) echo "$mpi" --mca sshmem mmap ;;
+    own:tcp) echo --mca pml ob1 --mca btl self,tcp ;;
+    own:sm) echo --mca sshmem mmap ;;
     esac
 }

@@ -13,12 +13,15 @@
 #            software emulation (active messages the target serves).
 #   tcp      both sides on UCX_TLS=tcp,self, the closest this machine has to
 #            a network: every put, get and AMO is a message over loopback
-#            TCP; OSHMEM's barrier (MPI_Barrier under scoll mpi) goes over
-#            TCP too (--mca pml ob1 --mca btl self,tcp), as across nodes.
+#            TCP.
 #   sm       both sides on UCX_TLS=sm,self with OSHMEM's heap in memory UCX
 #            did not allocate (--mca sshmem mmap), as ours: the same
-#            shared-memory transports and the same software emulation
-#            (OSHMEM's barrier still takes MPI's shared-memory path).
+#            shared-memory transports and the same software emulation.
+# In both, OSHMEM's barrier (MPI_Barrier, under its default scoll mpi)
+# crosses by UCX too (--mca pml ucx), as it does between the nodes of a
+# cluster, where Open MPI takes UCX for MPI; left to itself on one machine,
+# its MPI takes the tcp btl or the node's shared memory (vader), neither of
+# which is the UCX path. OSH_MPI=own runs it so (bench/common.sh).
 #
 # usage: bench/compare_ucx.sh [builddir] [-q] [--only default|tcp|sm]
 #   ratio: our cost over OSHMEM's (time over time; for put_bw, get_bw and
@@ -221,10 +224,10 @@ setting() { # <name> <title> <UCX_TLS or ""> [OSHMEM's extra options...]
 
 setting default "default: UCX's choice (OSHMEM: loads/stores through rkey_ptr)" ""
 # shellcheck disable=SC2046 # the options split into words
-setting tcp "tcp: UCX_TLS=tcp,self on both sides (OSHMEM: pml ob1, btl self,tcp)" tcp,self \
+setting tcp "tcp: UCX_TLS=tcp,self on both sides (OSHMEM: $(osh_ucx_opts tcp))" tcp,self \
     $(osh_ucx_opts tcp)
 # shellcheck disable=SC2046
-setting sm "sm: UCX_TLS=sm,self, both heaps outside UCX (OSHMEM: sshmem mmap)" sm,self \
+setting sm "sm: UCX_TLS=sm,self, both heaps outside UCX (OSHMEM: $(osh_ucx_opts sm))" sm,self \
     $(osh_ucx_opts sm)
 echo "units: *_lat, barrier_all: us; put_bw, get_bw: MB/s; *_rate: M/s" >&2
 [ "$ok" = 1 ] || { echo "FAILED: a run of ours failed" >&2; exit 1; }

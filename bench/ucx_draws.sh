@@ -14,7 +14,9 @@
 #                 (-o test -s bytes), or host_api's (amo_*, barrier_all,
 #                 sync_all), whose whole -n run is short
 #   TLS=sm        sm (UCX_TLS=sm,self; OSHMEM's heap by sshmem mmap, as
-#                 in compare_ucx.sh) or tcp (UCX_TLS=tcp,self)
+#                 in compare_ucx.sh) or tcp (UCX_TLS=tcp,self); OSHMEM's
+#                 MPI (its barrier) over UCX too, or with OSH_MPI=own over
+#                 Open MPI's own transports (compare_ucx.sh says why)
 #   SECS=0.2      a host_osu launch's measuring time (-t)
 #   VARIANTS="ours osh"   what runs: ours (this build), ours@<builddir>
 #                 (another build of ours), either with :VAR=value[,...]

@@ -46,14 +46,17 @@ ucx_bench_build() {
     done
 }
 # osh_ucx_opts <tcp|sm>: OSHMEM's options beside UCX_TLS=<tls>,self on both
-# sides (compare_ucx.sh says why: its heap where UCX did not allocate it,
-# as ours; its barrier, MPI_Barrier under scoll mpi, over UCX too).
-# OSH_MPI=own gives its MPI Open MPI's own transports instead: over tcp
-# the tcp btl, over sm the shared memory of one node (vader), which no
-# job across nodes has.
+# sides (compare_ucx.sh says why): its heap where UCX did not allocate it,
+# as ours; its MPI (its barrier, MPI_Barrier under scoll mpi) on Open MPI's
+# own transports: over tcp the tcp btl, over sm the node's shared memory
+# (vader), not UCX. OSH_MPI=ucx puts its MPI on UCX too (pml ucx).
+case "${OSH_MPI:-own}" in
+own | ucx) ;;
+*) echo "OSH_MPI=$OSH_MPI: use own or ucx" >&2; exit 2 ;;
+esac
 osh_ucx_opts() {
     local mpi="--mca pml ucx --mca pml_ucx_tls any --mca pml_ucx_devices any"
-    case "${OSH_MPI:-ucx}:$1" in
+    case "${OSH_MPI:-own}:$1" in
     ucx:tcp) echo "$mpi" ;;
     ucx:sm) echo "$mpi" --mca sshmem mmap ;;
     own:tcp) echo --mca pml ob1 --mca btl self,tcp ;;

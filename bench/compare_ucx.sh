@@ -17,11 +17,15 @@
 #   sm       both sides on UCX_TLS=sm,self with OSHMEM's heap in memory UCX
 #            did not allocate (--mca sshmem mmap), as ours: the same
 #            shared-memory transports and the same software emulation.
-# In both, OSHMEM's barrier (MPI_Barrier, under its default scoll mpi)
-# crosses by UCX too (--mca pml ucx), as it does between the nodes of a
-# cluster, where Open MPI takes UCX for MPI; left to itself on one machine,
-# its MPI takes the tcp btl or the node's shared memory (vader), neither of
-# which is the UCX path. OSH_MPI=own runs it so (bench/common.sh).
+# OSHMEM's barrier is MPI_Barrier (its default scoll mpi), which on one
+# machine Open MPI carries by its own transports: over tcp the tcp btl
+# (--mca pml ob1 --mca btl self,tcp, as across nodes without UCX), over sm
+# the node's shared memory (vader), which no job across nodes has and which
+# is not the UCX path. OSH_MPI=ucx carries it over UCX as well (--mca pml
+# ucx), as Open MPI does between the nodes of a cluster it runs UCX on: a
+# like-for-like barrier, but then OSHMEM's waits also poll MPI's UCX worker
+# (on 2 H200s its 8-byte get over sm took 1.10-1.49 us so, 0.82-1.28
+# without). bench/common.sh holds both sets of options.
 #
 # usage: bench/compare_ucx.sh [builddir] [-q] [--only default|tcp|sm]
 #   ratio: our cost over OSHMEM's (time over time; for put_bw, get_bw and

@@ -12,11 +12,13 @@
 #   DRAWS=n       launches per row and variant (default 10)
 #   ROWS="get_lat:8 put_lat:8"   rows, test:bytes: host_osu's, run alone
 #                 (-o test -s bytes), or host_api's (amo_*, barrier_all,
-#                 sync_all), whose whole -n run is short
+#                 sync_all), whose whole -n run is short; test:* is every
+#                 size of a host_osu test in one launch (-o test: 23
+#                 sizes, each measured 3 times for SECS)
 #   TLS=sm        sm (UCX_TLS=sm,self; OSHMEM's heap by sshmem mmap, as
 #                 in compare_ucx.sh) or tcp (UCX_TLS=tcp,self); OSHMEM's
-#                 MPI (its barrier) over UCX too, or with OSH_MPI=own over
-#                 Open MPI's own transports (compare_ucx.sh says why)
+#                 MPI (its barrier) over Open MPI's own transports, or with
+#                 OSH_MPI=ucx over UCX too (compare_ucx.sh says why)
 #   SECS=0.2      a host_osu launch's measuring time (-t)
 #   VARIANTS="ours osh"   what runs: ours (this build), ours@<builddir>
 #                 (another build of ours), either with :VAR=value[,...]
@@ -43,7 +45,7 @@ set -u
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 summary() { # <values file> [rows] [variants...]
-    printf '%-14s %-34s %3s %9s %9s %9s %9s %7s %7s %7s\n' row variant n best quart median worst \
+    printf '%-16s %-32s %3s %9s %9s %9s %9s %7s %7s %7s\n' row variant n best quart median worst \
         best/o quart/o pair/o
     python3 - "$@" <<'EOF'
 import sys, statistics
@@ -69,7 +71,7 @@ for row in rows:
     for v in variants:
         a = vals.get((row, v))
         if not a:
-            print('%-14s %-34s   0' % (row, v)); continue
+            print('%-16s %-32s   0' % (row, v)); continue
         r = ['-', '-', '-']
         if ref and v != 'osh':
             pair = [(best(a), best(ref)), (lowq(a), lowq(ref))]
@@ -79,8 +81,8 @@ for row in rows:
             if both:
                 r[2] = '%.2f' % statistics.median(
                     [theirs[d] / mine[d] if rate else mine[d] / theirs[d] for d in both])
-        print('%-14s %-34s %3d %9.4g %9.4g %9.4g %9.4g %7s %7s %7s' % (
-            row, v[:34], len(a), best(a), lowq(a), statistics.median(a),
+        print('%-16s %-32s %3d %9.4g %9.4g %9.4g %9.4g %7s %7s %7s' % (
+            row, v[:32], len(a), best(a), lowq(a), statistics.median(a),
             (min if rate else max)(a), r[0], r[1], r[2]))
 EOF
 }
@@ -123,7 +125,7 @@ for v in "${variants[@]}"; do
     fi || { echo "building the benchmarks of $v failed:" >&2; cat "$b.err" >&2; exit 1; }
 done
 
-launch() { # <variant> <test> <bytes>: prints the row's value, or nothing
+launch() { # <variant> <test> <bytes or *>: prints "row value" per row it measured
     local v=$1 env=() kv
     if [ "$v" != "${v#*:}" ]; then
         IFS=, read -ra kv <<<"${v#*:}"
@@ -139,12 +141,14 @@ launch() { # <variant> <test> <bytes>: prints the row's value, or nothing
     local tries=1
     [ "${v%%:*}" = osh ] && tries=$osh_tries
     local run=("$(bin "$v").host_osu" -o "$2" -s "$3" -t "$secs")
+    [ "$3" = '*' ] && run=("$(bin "$v").host_osu" -o "$2" -t "$secs")
     case "$2" in
     amo_* | barrier_all | sync_all) run=("$(bin "$v").host_api" -n) ;;
     esac
     attempts "$tries" "$tmp/out" "$tmp/err" timeout 120 "${cmd[@]}" "${env[@]+"${env[@]}"}" \
         "${run[@]}" &&
-        awk -v t="$2" -v s="$3" '$1 == t && $2 == s { print $3; exit }' "$tmp/out"
+        awk -v t="$2" -v s="$3" '$1 == t && (s == "*" || $2 == s) { print t ":" $2, $3 }' \
+            "$tmp/out"
 }
 
 budget=${BUDGET:-0}
@@ -155,10 +159,14 @@ for ((d = 1; d <= draws; d++)); do
                 echo "BUDGET=$budget s spent: stopped in draw $d of $draws" >&2
                 break 3
             fi
-            x=$(launch "$v" "${row%:*}" "${row#*:}")
-            [ -n "$x" ] && echo "$row $v $x $d" >>"$values"
+            launch "$v" "${row%:*}" "${row#*:}" | while read -r r x; do
+                echo "$r $v $x $d" >>"$values"
+            done
         done
     done
 done
 
+# Rows in the order they were measured where test:* named many.
+case "$rows" in *'*'*) rows="" ;; esac
+[ -s "$values" ] || { echo "no launch gave a value" >&2; exit 1; }
 summary "$values" "$rows" "${variants[@]}"

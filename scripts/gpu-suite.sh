@@ -32,15 +32,18 @@
 #                 first and carry .perf)
 #   UCX_DRAWS="get_lat:8 put_lat:8"  with CPU_BENCH=ucx, bench/ucx_draws.sh
 #                 on those rows: UCX_DRAW_N short launches of each (default
-#                 10) for each of UCX_VARIANTS (default "ours osh"), over
-#                 UCX_DRAW_TLS (default sm), into ucx_draws.txt (each
-#                 launch's value into ucx_draws-values.txt as it ends);
-#                 UCX_ROUNDS=0 leaves compare_ucx.sh out; one run per
-#                 placement of UCX_DRAW_PLACES (';' between them, default
-#                 --bind-to core), each stopping its launches after
-#                 UCX_DRAW_BUDGET seconds (default none) and printing the
-#                 table of those it made (ucx_draws-2.txt, ... after the
-#                 first)
+#                 10) for each of UCX_VARIANTS (default "ours osh"), once
+#                 per setting of UCX_DRAW_TLS (default sm; "sm tcp" runs
+#                 both) and placement of UCX_DRAW_PLACES (';' between them,
+#                 default --bind-to core), into ucx_draws.txt, then
+#                 ucx_draws-2.txt, ... (each launch's value into
+#                 ucx_draws*-values.txt as it ends); each run starts no
+#                 launch after UCX_DRAW_BUDGET seconds (default: no limit)
+#                 and prints the table of those it made; UCX_DRAW_SECS is
+#                 a measurement's time (default 0.2; a test:* row measures
+#                 23 sizes 3 times each); OSH_MPI=ucx puts OSHMEM's MPI
+#                 (its barrier) on UCX too; UCX_ROUNDS=0 leaves
+#                 compare_ucx.sh out
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
 #   SKIP=regex    leaves out those that match (ctest -E): the whole GPU
@@ -216,20 +219,25 @@ if [ "${CPU_BENCH:-0}" != 0 ]; then
             p && $5 + 0 > 1.10 {med++} p && $6 + 0 > 1.10 {best++}
             END {printf "%d rows above 1.10, %d by the best rounds", med, best}' "$out/$f") ($f)"
     done
-    # One table per placement of UCX_DRAW_PLACES (';' between them).
+    # One table per setting of UCX_DRAW_TLS and placement of
+    # UCX_DRAW_PLACES (';' between them).
     n=0
     IFS=';' read -ra places <<<"${UCX_DRAW_PLACES---bind-to core}"
     [ -n "${UCX_DRAWS:-}" ] || places=()
-    for place in "${places[@]}"; do
-        n=$((n + 1))
-        f=ucx_draws.txt
-        [ $n = 1 ] || f=ucx_draws-$n.txt
-        PLACE=$place ROWS=$UCX_DRAWS DRAWS=${UCX_DRAW_N:-10} VARIANTS=${UCX_VARIANTS:-ours osh} \
-            TLS=${UCX_DRAW_TLS:-sm} VALUES=$out/${f%.txt}-values.txt BUDGET=${UCX_DRAW_BUDGET:-0} \
-            bash bench/ucx_draws.sh build-gpu >"$out/$f" 2>&1
-        note "ucx_draws ($place): $(awk 'NR > 1 && ($8 + 0 > 1.10 || $9 + 0 > 1.10 || $10 + 0 > 1.10) {n++}
-            END {print n + 0}' "$out/$f") variant rows above 1.10 ($f)"
-        grep -v '^attempt ' "$out/$f"
+    for tls in ${UCX_DRAW_TLS:-sm}; do
+        for place in "${places[@]}"; do
+            n=$((n + 1))
+            f=ucx_draws.txt
+            [ $n = 1 ] || f=ucx_draws-$n.txt
+            PLACE=$place ROWS=$UCX_DRAWS DRAWS=${UCX_DRAW_N:-10} \
+                VARIANTS=${UCX_VARIANTS:-ours osh} TLS=$tls VALUES=$out/${f%.txt}-values.txt \
+                BUDGET=${UCX_DRAW_BUDGET:-0} SECS=${UCX_DRAW_SECS:-0.2} \
+                bash bench/ucx_draws.sh build-gpu >"$out/$f" 2>&1
+            note "ucx_draws ($tls, $place): $(awk '$1 ~ /^[a-z_]+:[0-9]+$/ &&
+                ($8 + 0 > 1.10 || $9 + 0 > 1.10 || $10 + 0 > 1.10) {n++}
+                END {print n + 0}' "$out/$f") variant rows above 1.10 ($f)"
+            grep -v '^attempt ' "$out/$f"
+        done
     done
     # Where a row's time goes, in both libraries and on both ends.
     perf_dir=$(mktemp -d)

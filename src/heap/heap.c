@@ -103,6 +103,7 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     h->pid = (int)getpid();
     atomic_store(&h->state, SHMEMI_PE_RUNNING);
     shmemi_links_open();
+    shmemi_node_links_open();
     int *fds = exchange("shmem_init", ctrl_fd);
     for (int i = 0; i < shmemi_state.n_local; i++) {
         if (i != shmemi_state.my_local)
@@ -159,6 +160,7 @@ void shmemi_heap_finalize(void)
                  SHMEMI_PE_FINALIZED);
     shmemi_liveness_stop();
     shmemi_links_close();
+    shmemi_node_links_close();
     shmemi_alloc_fini();
     shmemi_heap.backend->release();
     if (shmemi_heap.backend != &shmemi_host_backend)

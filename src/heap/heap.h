@@ -229,11 +229,39 @@ void shmemi_links_close(void);
  * each peer's (-1 from a peer that had none), fds[my_local] fd. */
 void shmemi_links_exchange_fd(const char *call, int fd, int *fds);
 
-/* liveness.c: notices node peers that die without shmem_finalize. */
+/* node_links.c: the ring of TCP links between the nodes' first PEs. */
+void shmemi_node_links_open(void);
+/* A node's first PE: its link to the previous (0) and the next (1) node's
+ * first PE, -1 where there is none, and that PE. */
+int shmemi_node_link_fd(int which);
+int shmemi_node_link_pe(int which);
+/* Tells the linked nodes that this node finalized (before the close). */
+void shmemi_node_links_notice(void);
+/* How a node ends the job: the status, the reason ("" when its link closed
+ * or broke without a word), and whether the program asked for it
+ * (shmem_global_exit), which other nodes need not report. */
+#define SHMEMI_NODE_END_WHY 200
+struct shmemi_node_end {
+    int status;
+    int quiet;
+    char why[SHMEMI_NODE_END_WHY];
+};
+/* Tells the linked nodes that this node ends the job. */
+void shmemi_node_links_tell_end(const struct shmemi_node_end *e);
+/* On a link the watch found readable: 0 if the finalize notice came, -1 if
+ * nothing did yet, 1 if the node ends the job (how, in *e). */
+int shmemi_node_link_state(int fd, struct shmemi_node_end *e);
+void shmemi_node_links_close(void);
+
+/* liveness.c: notices node peers that die without shmem_finalize, and
+ * linked nodes (node_links.c) that end without it. */
 void shmemi_liveness_start(void);
 void shmemi_liveness_stop(void);
 /* Marks every node peer to end with status, then ends the job. */
 _Noreturn void shmemi_liveness_end_job(int status, const char *why);
+/* The same, asked for by the program (shmem_global_exit): other nodes end
+ * without a message of their own. */
+_Noreturn void shmemi_liveness_exit_all(int status, const char *why);
 _Noreturn void shmemi_abort_exit(void);
 
 /* Called from every spin loop: leaves at once when a peer ended the job. */

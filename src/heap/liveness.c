@@ -2,7 +2,8 @@
  * waiting forever. Each PE keeps a thread that sleeps in poll() on the peer
  * links; a link closes when its process ends for any reason (exit, crash,
  * SIGKILL), and the peer's heap header, which stays readable through our
- * mapping, tells whether that was a clean shmem_finalize. */
+ * mapping, tells whether that was a clean shmem_finalize. A node's first
+ * PE also watches its links to the neighbouring nodes (node_links.c). */
 #define _GNU_SOURCE
 #include <poll.h>
 #include <pthread.h>
@@ -25,8 +26,16 @@ _Noreturn void shmemi_abort_exit(void)
     _exit(atomic_load(&h->abort_status));
 }
 
-_Noreturn void shmemi_liveness_end_job(int status, const char *why)
+/* Set once this PE starts ending the job: what linked nodes then tell it
+ * (their own end, often this PE's passed back) changes nothing. */
+static _Atomic int ending;
+
+static _Noreturn void end_nodes(int status, const char *why, int quiet)
 {
+    atomic_store(&ending, 1);
+    struct shmemi_node_end e = {.status = status, .quiet = quiet};
+    snprintf(e.why, sizeof e.why, "%s", why ? why : "");
+    shmemi_node_links_tell_end(&e);
     /* This PE's own flag is set too, with the same status, so that its
      * kernels stop spinning (the flag is their abort flag) and a thread of
      * its own that sees the flag exits with this status. */
@@ -43,22 +52,65 @@ _Noreturn void shmemi_liveness_end_job(int status, const char *why)
     _exit(status);
 }
 
+_Noreturn void shmemi_liveness_end_job(int status, const char *why)
+{
+    end_nodes(status, why, 0);
+}
+
+_Noreturn void shmemi_liveness_exit_all(int status, const char *why)
+{
+    end_nodes(status, why, 1);
+}
+
+/* A linked node (node_links.c) that ends the job, or whose first PE's
+ * link closed before its finalize notice: its PEs are gone. This node ends
+ * with the same status and reason, which it passes on round the ring. */
+static _Noreturn void node_lost(int which, const struct shmemi_node_end *e)
+{
+    char why[SHMEMI_NODE_END_WHY];
+    if (e->why[0])
+        snprintf(why, sizeof why, "%s", e->why);
+    else
+        snprintf(why, sizeof why, "the PEs of the node of PE %d are gone (its link "
+                 "closed before shmem_finalize: they exited, crashed or were killed)",
+                 shmemi_node_link_pe(which));
+    if (!e->quiet)
+        shmemi_warn("liveness", "%s%s; ending the job",
+                    e->why[0] ? "another node ended the job: " : "", why);
+    end_nodes(e->status, why, e->quiet);
+}
+
 static void *watch(void *arg)
 {
     (void)arg;
-    int n = shmemi_state.n_local;
-    struct pollfd *p = calloc((size_t)n + 1, sizeof *p);
+    /* The node peers' links, the linked nodes' (n and n + 1), the wake-up. */
+    int n = shmemi_state.n_local, wake = n + 2;
+    struct pollfd *p = calloc((size_t)n + 3, sizeof *p);
     for (int i = 0; i < n; i++) {
         p[i].fd = shmemi_heap.links[i];
         p[i].events = POLLRDHUP;
     }
-    p[n].fd = wake_fd;
-    p[n].events = POLLIN;
+    for (int i = 0; i < 2; i++) {
+        p[n + i].fd = shmemi_node_link_fd(i);
+        p[n + i].events = POLLIN | POLLRDHUP;
+    }
+    p[wake].fd = wake_fd;
+    p[wake].events = POLLIN;
     for (;;) {
-        if (poll(p, (nfds_t)n + 1, -1) < 0)
+        if (poll(p, (nfds_t)wake + 1, -1) < 0)
             continue;
-        if (p[n].revents)
+        if (p[wake].revents)
             break;
+        for (int i = 0; i < 2; i++) {
+            if (p[n + i].fd < 0 || !p[n + i].revents)
+                continue;
+            struct shmemi_node_end e;
+            int st = shmemi_node_link_state(p[n + i].fd, &e);
+            if (st == 0 || (st == 1 && atomic_load(&ending)))
+                p[n + i].fd = -1;
+            else if (st == 1)
+                node_lost(i, &e);
+        }
         for (int i = 0; i < n; i++) {
             if (p[i].fd < 0 || !(p[i].revents & (POLLRDHUP | POLLHUP | POLLERR)))
                 continue;
@@ -91,7 +143,8 @@ static void end_job(int status, const char *why)
 void shmemi_liveness_start(void)
 {
     shmemi_state.end_job = end_job;
-    if (shmemi_state.n_local == 1)
+    if (shmemi_state.n_local == 1 && shmemi_node_link_fd(0) < 0 &&
+        shmemi_node_link_fd(1) < 0)
         return;
     wake_fd = eventfd(0, EFD_CLOEXEC);
     if (wake_fd < 0 || pthread_create(&watcher, NULL, watch, NULL) != 0)
@@ -101,6 +154,7 @@ void shmemi_liveness_start(void)
 void shmemi_liveness_stop(void)
 {
     shmemi_state.end_job = NULL;
+    shmemi_node_links_notice();
     if (wake_fd < 0)
         return;
     uint64_t one = 1;

@@ -86,7 +86,14 @@
       "results. 0: always.")                                                  \
     X(SHMEM_PEER_TIMEOUT, peer_timeout, size, "10",                           \
       "Seconds shmem_init waits for the node's PEs to connect to each other " \
-      "before it reports which ones are missing.")                            \
+      "(and each node's first PE for its neighbours' links) before it "       \
+      "reports which ones are missing.")                                      \
+    X(SHMEM_NODE_LINKS, node_links, bool, "1",                                \
+      "In a job of several nodes, link each node's first PE by TCP to the "   \
+      "first PEs of the nodes before and after it (a ring), so that when a "  \
+      "node's PEs die without shmem_finalize the other nodes' PEs end the "   \
+      "job with a message even where the launcher lets them run on (mpirun " \
+      "--enable-recovery). 0: no links; the launcher alone ends the job.")   \
     X(SHMEM_BARRIER, barrier, string, "auto",                                 \
       "Barrier engine of the teams: auto (a slot of the barrier provider "    \
       "when one is present and has a slot for the team's PEs, else the "      \
@@ -115,15 +122,17 @@
       "and ends the job; 0: wait for ever.")
 
 /* The variables every PE of a job must set alike, Y(NAME, FIELD, KIND):
- * they size the heap and the teams' table, place PEs on nodes and choose
- * and number the barriers, which the PEs agree on without telling each
- * other; a PE whose value differed from a peer's waited for ever or
- * corrupted the peer's memory. shmem_init compares them (locality.c). */
+ * they size the heap and the teams' table, place PEs on nodes and link
+ * them, and choose and number the barriers, which the PEs agree on without
+ * telling each other; a PE whose value differed from a peer's waited for
+ * ever or corrupted the peer's memory. shmem_init compares them
+ * (locality.c). */
 #define SHMEMI_CONFIG_JOB_WIDE(Y)                                             \
     Y(SHMEM_SYMMETRIC_SIZE, symmetric_size, size)                             \
     Y(SHMEM_SYMMETRIC_SIZE_MAX, symmetric_size_max, size)                     \
     Y(SHMEM_TEAMS_MAX, teams_max, size)                                       \
     Y(SHMEM_VIRTUAL_NODES, virtual_nodes, size)                               \
+    Y(SHMEM_NODE_LINKS, node_links, bool)                                     \
     Y(SHMEM_BARRIER, barrier, string)                                         \
     Y(SHMEM_BARRIER_K, barrier_k, size)                                       \
     Y(SHMEM_BARRIER_EMULATE, barrier_emulate, bool)                           \

@@ -44,8 +44,12 @@ void shmemi_fatal(const char *call, const char *fmt, ...)
     va_start(ap, fmt);
     vreport(call, fmt, ap);
     va_end(ap);
-    if (shmemi_state.end_job)
-        shmemi_state.end_job(1, "fatal error");
+    if (shmemi_state.end_job) {
+        char why[128];
+        snprintf(why, sizeof why, "a fatal error in %s on PE %d (its message says what)", call,
+                 shmemi_state.my_pe);
+        shmemi_state.end_job(1, why);
+    }
     if (shmemi_state.boot.abort)
         shmemi_state.boot.abort(1, "fatal error");
     _exit(1);

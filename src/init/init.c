@@ -118,7 +118,7 @@ void shmem_global_exit(int status)
     fflush(NULL);
     char why[64];
     snprintf(why, sizeof why, "shmem_global_exit(%d) on PE %d", status, shmemi_state.my_pe);
-    shmemi_liveness_end_job(status, why);
+    shmemi_liveness_exit_all(status, why);
 }
 
 int shmem_my_pe(void)

@@ -188,6 +188,33 @@ endforeach()
 shmem_expect_test(vnode_fault_sigkill PROGRAM faults NP 4 ARGS sigkill
   ENV SHMEM_VIRTUAL_NODES=1 EXPECT --status nonzero --within 20)
 
+# The same where the launcher lets the others run on (mpirun
+# --enable-recovery, whose own exit status is then 0): the links between
+# the nodes' first PEs (src/heap/node_links.c) end the job, and the first
+# PE of every other node names the dead PE: one node of one, a ring of
+# four, two nodes of two (the dead PE's node partner sees it first). Without
+# the links (SHMEM_NODE_LINKS=0) these runs hung. A fatal error's reason
+# travels the same way; shmem_global_exit ends the others without a word.
+# shmem_recovery_test(<name> <np> <per_node> <scenario> <expect.sh options>)
+function(shmem_recovery_test name np per_node scenario)
+  set(t ${name}/vnode${per_node}/mpirun/${np})
+  expect_run(${t} LABELS host fault ucx ENV SHMEM_VIRTUAL_NODES=${per_node}
+    EXPECT --within 20 ${ARGN}
+    COMMAND ${MPIRUN} -np ${np} --enable-recovery $<TARGET_FILE:faults> ${scenario})
+endfunction()
+set(gone "liveness: .*(PE 1 .pid [0-9]+. ended without calling shmem_finalize|PEs of the node of PE 1 are gone)")
+shmem_recovery_test(vnode_fault_sigkill_recovery 2 1 sigkill --match "PE 0. ${gone}")
+set(gone "liveness: .*(PE 3 .pid [0-9]+. ended without calling shmem_finalize|PEs of the node of PE 3 are gone)")
+shmem_recovery_test(vnode_fault_sigkill_recovery 4 1 sigkill
+  --match "PE 0. ${gone}" --match "PE 1. ${gone}" --match "PE 2. ${gone}")
+shmem_recovery_test(vnode_fault_sigkill_recovery 4 2 sigkill
+  --match "PE 0. ${gone}" --match "PE 2. ${gone}")
+shmem_recovery_test(vnode_fault_pe_too_big_recovery 3 1 pe_too_big
+  --match "PE 2. shmem_int_p: PE 3 is not a valid PE number"
+  --match "PE 0. liveness: another node ended the job: a fatal error in shmem_int_p on PE 2"
+  --match "PE 1. liveness: another node ended the job: a fatal error in shmem_int_p on PE 2")
+shmem_recovery_test(vnode_fault_global_exit_recovery 4 1 global_exit --reject "liveness")
+
 # The heap service (src/transport/ucx/ucx_service.c), which serves a GPU
 # heap to other nodes, tested on host heaps: SHMEM_UCX_HEAP_SERVICE=1 makes
 # every PE serve its heap, so every access to another node's heap is an

@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include <shmem/device_state.h>
 
@@ -224,6 +225,8 @@ int shmemi_fd_recv(int sock, int *fd, void *data, size_t len);
 
 /* peer_links.c: a stream socket between every two PEs of the node. */
 void shmemi_links_open(void);
+/* The next connection on listener, or -1 once deadline has passed. */
+int shmemi_accept_until(int listener, time_t deadline);
 void shmemi_links_close(void);
 /* Sends fd (-1: this PE has none) to every node peer; fds[local] receives
  * each peer's (-1 from a peer that had none), fds[my_local] fd. */

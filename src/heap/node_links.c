@@ -19,7 +19,6 @@
 #include <errno.h>
 #include <netdb.h>
 #include <netinet/in.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,18 +158,11 @@ static int hears_hello(int s, int pe, time_t deadline)
 static int accept_from(int listener, int pe, const char *host, time_t deadline)
 {
     for (;;) {
-        int left = (int)(deadline - time(NULL));
-        struct pollfd p = {.fd = listener, .events = POLLIN};
-        int r = poll(&p, 1, left > 0 ? left * 1000 : 0);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0) {
+        int s = shmemi_accept_until(listener, deadline);
+        if (s < 0) {
             report(pe, host, "it did not connect within SHMEM_PEER_TIMEOUT seconds", NULL);
             return -1;
         }
-        int s = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
-        if (s < 0)
-            continue;
         if (hears_hello(s, pe, deadline) && say_hello(s))
             return s;
         close(s); /* not the neighbour */

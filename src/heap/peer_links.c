@@ -61,7 +61,7 @@ static void report_missing(void)
                  list, shmemi_config.peer_timeout);
 }
 
-static void accept_from(int listener, time_t deadline)
+int shmemi_accept_until(int listener, time_t deadline)
 {
     for (;;) {
         int left = (int)(deadline - time(NULL));
@@ -70,10 +70,19 @@ static void accept_from(int listener, time_t deadline)
         if (r < 0 && errno == EINTR)
             continue;
         if (r == 0)
-            report_missing();
+            return -1;
         int s = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
+        if (s >= 0)
+            return s;
+    }
+}
+
+static void accept_from(int listener, time_t deadline)
+{
+    for (;;) {
+        int s = shmemi_accept_until(listener, deadline);
         if (s < 0)
-            continue;
+            report_missing();
         struct ucred cred;
         socklen_t cl = sizeof cred;
         int idx = -1;

@@ -101,17 +101,29 @@ static int say_hello(int s)
 static void report(int pe, const char *host, const char *what, const char *err)
 {
     shmemi_warn("shmem_init", "no liveness link with PE %d (first PE of its node, host %s): "
-                "%s%s%s; if that node's PEs die, the launcher alone can end the job",
+                "%s%s%s; if that node's PEs die, the launcher alone can end the job "
+                "(SHMEM_NODE_LINKS=0 on every PE goes without these links)",
                 pe, host, what, err ? ": " : "", err ? err : "");
 }
 
-/* Connects to pe's listener, retrying until deadline; -1 after a report. */
+/* Whether pe runs on this machine (a virtual node of it). */
+static int on_this_host(int pe)
+{
+    for (int i = 0; i < shmemi_state.n_host; i++)
+        if (shmemi_state.host_pes[i] == pe)
+            return 1;
+    return 0;
+}
+
+/* Connects to pe's listener, retrying until deadline; -1 after a report.
+ * A virtual node of this machine is reached over loopback, which needs no
+ * name service (the host name of a container need not resolve). */
 static int connect_to(int pe, const struct link_card *c, time_t deadline)
 {
     char port[8];
     snprintf(port, sizeof port, "%u", (unsigned)c->port);
     struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *ai;
-    int rc = getaddrinfo(c->host, port, &hints, &ai);
+    int rc = getaddrinfo(on_this_host(pe) ? "127.0.0.1" : c->host, port, &hints, &ai);
     if (rc != 0) {
         report(pe, c->host, "its host name does not resolve", gai_strerror(rc));
         return -1;

@@ -215,6 +215,29 @@ shmem_recovery_test(vnode_fault_pe_too_big_recovery 3 1 pe_too_big
   --match "PE 1. liveness: another node ended the job: a fatal error in shmem_int_p on PE 2")
 shmem_recovery_test(vnode_fault_global_exit_recovery 4 1 global_exit --reject "liveness")
 
+# A link that cannot be made is reported and left out, and the job runs on:
+# in a network namespace of its own (no TCP at all; shmemrun's Unix sockets
+# and UCX's shared memory still work) both first PEs name the missing link.
+# Virtual nodes link over loopback: under a host name that does not
+# resolve, a killed PE still ends the job. Skipped where this user may not
+# make namespaces (test/unshared.sh).
+set(unshared ${CMAKE_CURRENT_SOURCE_DIR}/unshared.sh)
+set(t vnode_node_links_unreachable/vnode1/shmemrun/2)
+add_test(NAME ${t} COMMAND ${unshared} net -- ${EXPECT} --status 0 --within 30
+  --match "PE 0. shmem_init: no liveness link with PE 1 .*cannot connect"
+  --match "PE 1. shmem_init: no liveness link with PE 0 .*did not connect within"
+  -- $<TARGET_FILE:shmemrun> -n 2 $<TARGET_FILE:faults> plain)
+set_tests_properties(${t} PROPERTIES TIMEOUT 60 LABELS "host;fault;ucx" SKIP_RETURN_CODE 77
+  ENVIRONMENT "${SHMEM_TEST_ENV};SHMEM_VIRTUAL_NODES=1;SHMEM_PEER_TIMEOUT=1;UCX_TLS=sm,self")
+set(t vnode_node_links_no_dns/vnode1/mpirun/3)
+shmem_session_dir(session ${t})
+set(gone "liveness: .*PEs of the node of PE 2 are gone")
+add_test(NAME ${t} COMMAND ${unshared} host no-such-host.invalid -- ${EXPECT} --within 20
+  --match "PE 0. ${gone}" --match "PE 1. ${gone}" --reject "no liveness link"
+  -- ${MPIRUN} -np 3 --enable-recovery $<TARGET_FILE:faults> sigkill)
+set_tests_properties(${t} PROPERTIES TIMEOUT 60 LABELS "host;fault;ucx" SKIP_RETURN_CODE 77
+  ENVIRONMENT "${SHMEM_TEST_ENV};${session};SHMEM_VIRTUAL_NODES=1")
+
 # The heap service (src/transport/ucx/ucx_service.c), which serves a GPU
 # heap to other nodes, tested on host heaps: SHMEM_UCX_HEAP_SERVICE=1 makes
 # every PE serve its heap, so every access to another node's heap is an

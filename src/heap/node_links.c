@@ -224,7 +224,7 @@ void shmemi_node_links_open(void)
          * accepted it, after its own connect: every PE connects, then
          * accepts, then hears the answer, so none waits on a circle. */
         if (links[1] >= 0 && !hears_hello(links[1], next, deadline)) {
-            report(next, all[next].host, "what answered is not that PE of this job", NULL);
+            report(next, all[next].host, "it did not answer as that PE of this job", NULL);
             close(links[1]);
             links[1] = -1;
         }

@@ -28,6 +28,9 @@ struct shmemi_device_team {
      * arrive at and wait on this PE's words of it (host memory that
      * kernels reach) instead of running the dissemination barrier. */
     int hw;
+    /* Nonzero when a member is on another node: kernels reach it through
+     * the proxy (shmem/device/proxy.h). */
+    int remote;
     unsigned *arrive;
     const unsigned *complete;
 };
@@ -60,7 +63,6 @@ enum shmemi_dev_stop {
     SHMEMI_STOP_NO_TYPE,     /* long double in device code */
     SHMEMI_STOP_NO_ATOMICS,  /* atomics on a pinned heap without PCIe atomics */
     SHMEMI_STOP_ABORTED,     /* a device wait saw the job ending */
-    SHMEMI_STOP_NO_REMOTE,   /* a barrier or collective over another node */
     SHMEMI_STOP_TEAM_GONE,   /* an on-stream call on a destroyed team */
 };
 

@@ -56,12 +56,6 @@ void shmemi_device_report_flush(void)
         shmemi_warn("a kernel's wait", "stopped: the job is ending (a PE exited "
                     "or called shmem_global_exit)");
         break;
-    case SHMEMI_STOP_NO_REMOTE:
-        shmemi_warn(call, "PE %d is on another node; kernels reach other nodes "
-                    "only with RMA, AMOs, signals, fence and quiet (through the "
-                    "host proxy): call barriers and collectives over teams that "
-                    "span nodes from the host; the kernel stopped", r->pe);
-        break;
     case SHMEMI_STOP_TEAM_GONE:
         shmemi_warn("an on-stream barrier or collective", "ran on a team that no "
                     "longer exists on this PE (destroyed while its work was "

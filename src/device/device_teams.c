@@ -50,6 +50,8 @@ static struct shmemi_device_team entry_of(const struct shmemi_team *t)
         .my_index = t->my_index, .slot = t->slot,
         .k = shmemi_barrier_radix_within(t->size, SHMEMI_TEAM_MAX_FLAGS),
     };
+    for (int i = 0; i < t->size; i++)
+        e.remote |= shmemi_state.local_index[t->start + i * t->stride] < 0;
     if (t->barrier.engine == SHMEMX_BARRIER_ENGINE_HW) {
         e.hw = 1;
         e.arrive = shmemi_device_ctrl_view((const void *)t->barrier.arrive);

@@ -188,8 +188,11 @@ if(CUDAToolkit_FOUND)
     # heap service, src/transport/ucx/ucx_service.c), with a crowd of 4
     # blocks: there every AMO is a kernel launch on the target's GPU, and
     # 64 blocks took 12.6 s (2 PEs, one H200 each, README, "The device
-    # proxy"); a kernel barrier over nodes stops with a message that names
-    # the PE, the call and the peer.
+    # proxy"). Then kernel barriers and block collectives over teams that
+    # span nodes, which reach the members of other nodes through the proxy:
+    # on virtual nodes of one PE, on a device heap (every peer served) and
+    # a pinned one, and of two PEs (node peers by load/store in the same
+    # barrier or collective).
     if(UCX_FOUND)
       add_executable(gpu_device_proxy gpu/gpu_device_proxy.cu)
       target_link_libraries(gpu_device_proxy PRIVATE shmem CUDA::cudart)
@@ -197,9 +200,16 @@ if(CUDAToolkit_FOUND)
         SHMEM_GPU_SHARE=1 SHMEM_PROXY_SLOTS=16 NP 2 3)
       shmem_gpu_runs(gpu_device_proxy_device_heap gpu_device_proxy SHMEM_HEAP=device
         SHMEM_VIRTUAL_NODES=1 SHMEM_GPU_SHARE=1 SHMEM_PROXY_SLOTS=16 NP 2 ARGS crowd 4)
-      shmem_gpu_expect(gpu_device_proxy_barrier gpu_device_proxy
-        ENV SHMEM_HEAP=pinned SHMEM_VIRTUAL_NODES=1 SHMEM_GPU_SHARE=1 ARGS barrier
-        EXPECT --status nonzero --within 60 --match "\\[shmem PE [0-9]+\\] shmem_barrier[a-z_]* \\(device\\): PE [0-9]+ is on another node")
+      foreach(heap device pinned)
+        shmem_gpu_runs(gpu_device_barrier_vnode_${heap} gpu_device_barrier SHMEM_HEAP=${heap}
+          SHMEM_GPU_SHARE=1 SHMEM_VIRTUAL_NODES=1 NP 2 3)
+        shmem_gpu_runs(gpu_device_coll_vnode_${heap} gpu_device_coll SHMEM_HEAP=${heap}
+          SHMEM_GPU_SHARE=1 SHMEM_VIRTUAL_NODES=1 NP 2 3)
+      endforeach()
+      shmem_gpu_runs(gpu_device_barrier_vnode2 gpu_device_barrier SHMEM_HEAP=device
+        SHMEM_GPU_SHARE=1 SHMEM_VIRTUAL_NODES=2 NP 4)
+      shmem_gpu_runs(gpu_device_coll_vnode2 gpu_device_coll SHMEM_HEAP=device
+        SHMEM_GPU_SHARE=1 SHMEM_VIRTUAL_NODES=2 NP 4)
     endif()
 
     # A kernel waiting on a PE that leaves: the job ends, no hang.

@@ -4,7 +4,9 @@
 // the world (shmem_barrier_all, and the block form), a reversed team and
 // the team of every other PE (team_sync), so that dissemination runs with
 // several rounds and several partners a round when there are 3 or more PEs
-// (SHMEM_BARRIER_K sets the radix) or on the emulated switch's slots.
+// (SHMEM_BARRIER_K sets the radix) or on the emulated switch's slots; on
+// virtual nodes the stores and the barriers' flags reach the members of
+// other nodes through the proxy.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>

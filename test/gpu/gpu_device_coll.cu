@@ -2,7 +2,8 @@
 // a reversed team and the axes of a 2-D split, team_sync, block broadcast,
 // fcollect, alltoall and every reduction of every type (in place too), and
 // hundreds of teams made and destroyed with a kernel using each, so that
-// reused slots start clean. Results are checked in the kernels.
+// reused slots start clean. Results are checked in the kernels. On
+// virtual nodes the members of other nodes are reached through the proxy.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>

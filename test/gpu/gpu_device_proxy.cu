@@ -20,8 +20,6 @@
 //    block form; the target's kernel waits for each signal and checks the
 //    data;
 //  - groups: block put and warp get.
-// With the argument "barrier" a kernel calls shmem_barrier_all instead,
-// which must stop it with a message (the team spans nodes).
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,8 +195,6 @@ __global__ void fill(unsigned char *p, int me)
         p[k] = pattern(me, k);
 }
 
-__global__ void cross_node_barrier(void) { shmem_barrier_all(); }
-
 static unsigned char host_pattern(int pe, int k) { return (unsigned char)(pe * 37 + k * 5 + 1); }
 
 // The host's copy of this PE's area, as the kernels left it.
@@ -238,13 +234,6 @@ int main(int argc, char **argv)
     CHECK(a != NULL, "shmem_calloc");
     CHECK(n >= 2 && shmem_ptr(a, right) == NULL,
           "run on virtual nodes of one PE each (SHMEM_VIRTUAL_NODES=1), at 2 PEs or more");
-    if (argc > 1 && strcmp(argv[1], "barrier") == 0) {
-        cross_node_barrier<<<1, 1>>>();
-        cudaError_t e = cudaDeviceSynchronize();
-        CHECK(e == cudaSuccess, "the cross-node barrier kernel: %s", cudaGetErrorString(e));
-        shmem_finalize();
-        return 0;
-    }
     dcheck_init();
     long src[BYTES / 8];
     for (int k = 0; k < BYTES / 8; k++)

@@ -28,6 +28,23 @@ template <class G> __device__ inline void shmemi_dev_group_copy(char *d, const c
     G::sync();
 }
 
+/* n bytes to (put) or from symmetric memory of pe on another node, through
+ * the proxy: the group's threads take a slot's share each in turn, so that
+ * a slot per thread is in flight. The caller syncs the group around it. */
+template <class G>
+__device__ inline void shmemi_dev_group_remote(const char *call, bool put, void *dest,
+                                               const void *source, size_t n, int pe)
+{
+    for (size_t off = (size_t)G::rank() * SHMEMI_PROXY_DATA; off < n;
+         off += (size_t)G::size() * SHMEMI_PROXY_DATA) {
+        size_t k = n - off < SHMEMI_PROXY_DATA ? n - off : SHMEMI_PROXY_DATA;
+        if (put)
+            shmemi_dev_remote_put(call, (char *)dest + off, (const char *)source + off, k, pe);
+        else
+            shmemi_dev_remote_get(call, (char *)dest + off, (const char *)source + off, k, pe);
+    }
+}
+
 /* n bytes to (put) or from symmetric memory of pe, by the group. */
 template <class G>
 __device__ inline void shmemi_dev_group_rma(const char *call, bool put, void *dest,
@@ -42,12 +59,7 @@ __device__ inline void shmemi_dev_group_rma(const char *call, bool put, void *de
         return;
     }
     G::sync();
-    if (G::rank() == 0) {
-        if (put)
-            shmemi_dev_remote_put(call, dest, source, n, pe);
-        else
-            shmemi_dev_remote_get(call, dest, source, n, pe);
-    }
+    shmemi_dev_group_remote<G>(call, put, dest, source, n, pe);
     G::sync();
 }
 

@@ -2,12 +2,16 @@
  * thread of one block on each PE of the team calls them with the same
  * arguments. Each is a team barrier (every member's source is ready), the
  * block's loads and stores through the window, and a team barrier (every
- * member is done with the others' buffers). They return 0, or -1 for a
- * handle that is not a team of this PE. Complex types have no device form. */
+ * member is done with the others' buffers). Members on other nodes are
+ * reached through the proxy (shmem/device/proxy.h): the block's threads
+ * share the requests, and the last barrier completes them. They return 0,
+ * or -1 for a handle that is not a team of this PE. Complex types have no
+ * device form. */
 #ifndef SHMEM_DEVICE_COLL_H
 #define SHMEM_DEVICE_COLL_H
 
-__device__ inline void shmemi_dev_block_team_barrier(const struct shmemi_device_team *t)
+/* Out of line: each collective of each type calls it two or three times. */
+static __device__ __noinline__ void shmemi_dev_block_team_barrier(const struct shmemi_device_team *t)
 {
     __syncthreads();
     if (shmemi_dev_block::rank() == 0)
@@ -21,6 +25,34 @@ __device__ inline int shmemi_dev_member(const struct shmemi_device_team *t, int 
     return t->start + i * t->stride;
 }
 
+/* Symmetric p as member pe has it in the window, or NULL where pe is on
+ * another node (reached through the proxy). */
+__device__ inline char *shmemi_dev_member_at(const char *call, const void *p, int pe)
+{
+    return shmemi_dev_slot(pe) >= 0 ? shmemi_dev_peer(call, p, pe) : NULL;
+}
+
+/* The block's share of n bytes to (put) or from member pe's symmetric
+ * memory on another node, out of line (one copy, not one per type). */
+static __device__ __noinline__ void shmemi_dev_block_remote(const char *call, bool put, char *dest,
+                                                            const char *source, size_t n, int pe)
+{
+    shmemi_dev_group_remote<shmemi_dev_block>(call, put, dest, source, n, pe);
+}
+
+/* The block's share of n bytes between local memory and member pe's
+ * symmetric memory, whichever node pe is on. */
+__device__ inline void shmemi_dev_block_rma(const char *call, bool put, char *dest,
+                                            const char *source, size_t n, int pe)
+{
+    const unsigned r = shmemi_dev_block::rank(), nt = shmemi_dev_block::size();
+    char *peer = shmemi_dev_member_at(call, put ? dest : source, pe);
+    if (peer)
+        shmemi_dev_copy_part(put ? peer : dest, put ? source : peer, n, r, nt);
+    else
+        shmemi_dev_block_remote(call, put, dest, source, n, pe);
+}
+
 __device__ inline int shmemx_broadcastmem_block(shmem_team_t team, void *dest, const void *source,
                                                 size_t nelems, int root)
 {
@@ -29,12 +61,11 @@ __device__ inline int shmemx_broadcastmem_block(shmem_team_t team, void *dest, c
         return -1;
     shmemi_dev_block_team_barrier(t);
     if (t->my_index != root)
-        shmemi_dev_group_copy<shmemi_dev_block>(
-            (char *)dest,
-            shmemi_dev_member_peer("shmemx_broadcastmem_block", source, shmemi_dev_member(t, root)),
-            nelems);
+        shmemi_dev_block_rma("shmemx_broadcastmem_block", false, (char *)dest,
+                             (const char *)source, nelems, shmemi_dev_member(t, root));
     else if (dest != source)
-        shmemi_dev_group_copy<shmemi_dev_block>((char *)dest, (const char *)source, nelems);
+        shmemi_dev_copy_part((char *)dest, (const char *)source, nelems,
+                             shmemi_dev_block::rank(), shmemi_dev_block::size());
     shmemi_dev_block_team_barrier(t);
     return 0;
 }
@@ -51,10 +82,9 @@ __device__ inline int shmemi_dev_block_exchange(const char *call, shmem_team_t t
     shmemi_dev_block_team_barrier(t);
     for (int j = 0; j < t->size; j++) {
         int i = (t->my_index + j) % t->size; /* members start at different peers */
-        char *d = shmemi_dev_member_peer(call, (char *)dest + (size_t)t->my_index * nelems,
-                                  shmemi_dev_member(t, i));
-        shmemi_dev_copy_part(d, (const char *)source + (size_t)i * source_step, nelems,
-                             shmemi_dev_block::rank(), shmemi_dev_block::size());
+        shmemi_dev_block_rma(call, true, (char *)dest + (size_t)t->my_index * nelems,
+                             (const char *)source + (size_t)i * source_step, nelems,
+                             shmemi_dev_member(t, i));
     }
     shmemi_dev_block_team_barrier(t);
     return 0;
@@ -84,31 +114,74 @@ struct shmemi_dev_op_and { template <class T> __device__ static T f(T a, T b) { 
 struct shmemi_dev_op_or { template <class T> __device__ static T f(T a, T b) { return a | b; } };
 struct shmemi_dev_op_xor { template <class T> __device__ static T f(T a, T b) { return a ^ b; } };
 
-/* Every member reads every member's source and combines in member order,
- * so all get the same bits (floating point included). dest may be source:
- * then each pass of one element per thread is read by all members before
- * any overwrites it (a team barrier between reading and writing). */
-template <class Op, class T>
-__device__ inline int shmemi_dev_reduce_block(const char *call, shmem_team_t team, T *dest,
-                                              const T *source, size_t n)
+/* Where a reduction over a team that spans nodes stages the sources of
+ * other nodes' members: block shared memory, one array for every type
+ * (not one per instantiation), in the kernels that call such a reduction. */
+#define SHMEMI_DEV_REDUCE_STAGE 2048
+
+__device__ inline unsigned char *shmemi_dev_reduce_stage(void)
 {
-    const struct shmemi_device_team *t = shmemi_dev_team(team);
-    if (!t)
-        return -1;
-    if (!shmemi_device_type<T>::ok)
-        shmemi_dev_no_type(call);
+    __shared__ __align__(16) unsigned char stage[SHMEMI_DEV_REDUCE_STAGE];
+    return stage;
+}
+
+/* A reduction over a team that spans nodes: in chunks of at most one
+ * element per thread (as many as the stage holds), each thread combines its
+ * element of every member's source in member order; a member on another
+ * node sends its chunk through the proxy into the stage first. In place,
+ * a team barrier lets every member read a chunk before any overwrites it. */
+template <class Op, class T>
+__device__ inline void shmemi_dev_reduce_staged(const char *call,
+                                                const struct shmemi_device_team *t, T *dest,
+                                                const T *source, size_t n)
+{
+    unsigned char *stage = shmemi_dev_reduce_stage();
+    const unsigned r = shmemi_dev_block::rank(), nt = shmemi_dev_block::size();
+    const size_t chunk = nt < SHMEMI_DEV_REDUCE_STAGE / sizeof(T) ? nt
+                                                                  : SHMEMI_DEV_REDUCE_STAGE / sizeof(T);
+    for (size_t c = 0; c < n; c += chunk) {
+        size_t m = n - c < chunk ? n - c : chunk;
+        T acc[1] = {};
+        for (int j = 0; j < t->size; j++) {
+            int pe = shmemi_dev_member(t, j);
+            const T *from = (const T *)shmemi_dev_member_at(call, source + c, pe);
+            if (!from) {
+                __syncthreads(); /* the last member's chunk is read */
+                shmemi_dev_block_remote(call, false, (char *)stage, (const char *)(source + c),
+                                        m * sizeof(T), pe);
+                __syncthreads();
+                from = (const T *)stage;
+            }
+            if (r < m)
+                acc[0] = j ? Op::f(acc[0], from[r]) : from[r];
+        }
+        if (dest == source)
+            shmemi_dev_block_team_barrier(t);
+        if (r < m)
+            dest[c + r] = acc[0];
+    }
+}
+
+/* A reduction over a team on one node: every member reads every member's
+ * source through the window. In place, each pass of one element per thread
+ * is read by all members before any overwrites it (a team barrier between
+ * reading and writing). */
+template <class Op, class T>
+__device__ inline void shmemi_dev_reduce_local(const char *call,
+                                               const struct shmemi_device_team *t, T *dest,
+                                               const T *source, size_t n)
+{
     bool in_place = dest == source;
     unsigned r = shmemi_dev_block::rank(), nt = shmemi_dev_block::size();
-    shmemi_dev_block_team_barrier(t);
     size_t passes = in_place ? (n + nt - 1) / nt : 1;
     for (size_t p = 0; p < passes; p++) {
         size_t first = in_place ? p * nt + r : r, step = in_place ? n : nt;
         T acc[1] = {};
         for (size_t i = first; i < n; i += step) {
-            acc[0] = *(const T *)shmemi_dev_member_peer(call, source + i, shmemi_dev_member(t, 0));
+            acc[0] = *(const T *)shmemi_dev_peer(call, source + i, shmemi_dev_member(t, 0));
             for (int j = 1; j < t->size; j++)
-                acc[0] = Op::f(acc[0], *(const T *)shmemi_dev_member_peer(call, source + i,
-                                                                  shmemi_dev_member(t, j)));
+                acc[0] = Op::f(acc[0], *(const T *)shmemi_dev_peer(call, source + i,
+                                                                   shmemi_dev_member(t, j)));
             if (!in_place)
                 dest[i] = acc[0];
         }
@@ -118,6 +191,24 @@ __device__ inline int shmemi_dev_reduce_block(const char *call, shmem_team_t tea
                 dest[first] = acc[0];
         }
     }
+}
+
+/* Every member combines every member's source in member order, so all get
+ * the same bits (floating point included); dest may be source. */
+template <class Op, class T>
+__device__ inline int shmemi_dev_reduce_block(const char *call, shmem_team_t team, T *dest,
+                                              const T *source, size_t n)
+{
+    const struct shmemi_device_team *t = shmemi_dev_team(team);
+    if (!t)
+        return -1;
+    if (!shmemi_device_type<T>::ok)
+        shmemi_dev_no_type(call);
+    shmemi_dev_block_team_barrier(t);
+    if (t->remote)
+        shmemi_dev_reduce_staged<Op, T>(call, t, dest, source, n);
+    else
+        shmemi_dev_reduce_local<Op, T>(call, t, dest, source, n);
     shmemi_dev_block_team_barrier(t);
     return 0;
 }

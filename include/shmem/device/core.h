@@ -140,23 +140,6 @@ __device__ inline char *shmemi_dev_peer(const char *call, const void *p, int pe)
     return shmemi_dev_at(p, li);
 }
 
-/* Barriers and collectives in kernels reach their team's members by
- * load/store only: a member on another node stops the kernel, always with
- * a message (these routines are not the few instructions of a put, so the
- * call costs them nothing that matters). */
-static __device__ __noinline__ void shmemi_dev_no_remote(const char *call, int pe)
-{
-    shmemi_dev_stop(SHMEMI_STOP_NO_REMOTE, call, pe);
-}
-
-__device__ inline char *shmemi_dev_member_peer(const char *call, const void *p, int pe)
-{
-    int li = shmemi_dev_slot(pe);
-    if (li < 0 && shmemi_dstate.proxy.slots)
-        shmemi_dev_no_remote(call, pe);
-    return shmemi_dev_peer(call, p, pe);
-}
-
 /* A routine defined for both sides: device_body in kernels, the pshmem_ twin
  * (with the same arguments) on the host. */
 #if defined(__CUDA_ARCH__)

@@ -42,6 +42,29 @@ __device__ inline void shmemi_dev_hw_barrier(const struct shmemi_device_team *t)
     }
 }
 
+/* A barrier's requests to the proxy, out of line: they are long, and the
+ * barrier is inlined wherever it is called (every collective of every
+ * type), which would multiply the kernels' compile time. */
+static __device__ __noinline__ void shmemi_dev_remote_flag(unsigned long long *flag,
+                                                           unsigned long long e, int pe)
+{
+    shmemi_dev_remote_put("shmem_barrier", flag, &e, sizeof e, pe);
+}
+
+static __device__ __noinline__ void shmemi_dev_barrier_quiet(void) { shmemi_dev_proxy_quiet(); }
+
+/* The epoch e into a partner's flag: a store through the window on this
+ * node, a put by the proxy to another node. */
+__device__ inline void shmemi_dev_flag_store(unsigned long long *flag, unsigned long long e, int pe)
+{
+    if (shmemi_dev_slot(pe) >= 0)
+        asm volatile("st.relaxed.sys.b64 [%0], %1;" ::"l"(shmemi_dev_peer("shmem_barrier", flag, pe)),
+                     "l"(e)
+                     : "memory");
+    else
+        shmemi_dev_remote_flag(flag, e, pe);
+}
+
 /* The device barrier over a team without a provider slot: the k-ary
  * dissemination barrier of the host (src/sync/barrier_dissemination.c
  * says why it is correct for every N) on the flags of the team's slot, one
@@ -49,13 +72,21 @@ __device__ inline void shmemi_dev_hw_barrier(const struct shmemi_device_team *t)
  * release fence, the round's k - 1 stores of the epoch into the partners'
  * flags (all in flight at once), and acquire waits on this PE's flags of
  * the round. The epoch lives in GPU memory so that successive kernels (and
- * graph replays) continue the sequence. */
+ * graph replays) continue the sequence.
+ *
+ * Over a team that spans nodes, what this PE handed the proxy before (a
+ * collective's puts, the program's puts before shmem_barrier_all) is
+ * complete first, and partners on other nodes get their flags from the
+ * proxy. That quiet also completes the last barrier's flag puts, so the
+ * put of one epoch never lands after the next one's. */
 __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *t)
 {
     if (t->hw) {
         shmemi_dev_hw_barrier(t);
         return;
     }
+    if (t->remote)
+        shmemi_dev_barrier_quiet();
     unsigned long long *f = shmemi_dstate.team_flags + t->slot * SHMEMI_TEAM_FLAG_WORDS;
     unsigned long long e = *(volatile unsigned long long *)f + 1;
     *f = e;
@@ -66,9 +97,7 @@ __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *
         int fan = 0;
         for (int j = 1; j < k && j * dist < n; j++, fan++) {
             int to = t->start + (int)((t->my_index + j * dist) % n) * t->stride;
-            unsigned long long *flag = (unsigned long long *)shmemi_dev_member_peer(
-                "shmem_barrier", round + 8 * (j - 1), to);
-            asm volatile("st.relaxed.sys.b64 [%0], %1;" ::"l"(flag), "l"(e) : "memory");
+            shmemi_dev_flag_store(round + 8 * (j - 1), e, to);
         }
         for (int j = 0; j < fan; j++)
             shmemi_dev_wait_value(round + 8 * j, SHMEM_CMP_GE, e);

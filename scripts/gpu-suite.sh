@@ -48,6 +48,10 @@
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
 #   SKIP=regex    leaves out those that match (ctest -E): the whole GPU
 #                 suite nearly fills one 10-minute call of the device tool
+#   BUILD="gpu_device_coll ..."  builds only these targets (with the
+#                 library, shmemrun and gpu_probe, which every GPU test
+#                 needs): for a call with TESTS that runs their tests
+#                 alone, since the whole build takes minutes of the call
 # On a machine with one GPU the 2-PE runs share it (SHMEM_GPU_SHARE=1), the
 # host-initiated benchmarks run with both heaps on it, and those between
 # two GPUs' kernels are left out: they would measure nothing of the link.
@@ -85,6 +89,8 @@ pkg-config --exists ucx ||
 targets=()
 if [ "${GPU_TESTS:-1}" = 0 ] && [ "${HOST_SUITE:-1}" = 0 ] && [ "${BENCH:-1}" = 0 ]; then
     targets=(--target shmem host_osu)
+elif [ -n "${BUILD:-}" ]; then
+    targets=(--target shmem shmemrun gpu_probe $BUILD)
 fi
 if cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/build.log" 2>&1 &&
     cmake --build build-gpu -j"$(nproc)" "${targets[@]}" >>"$out/build.log" 2>&1; then

@@ -6,7 +6,11 @@
 //     shmemrun -n 2 build/bench/device_proxy
 // PE 0 prints one line per figure: name, size in bytes, microseconds per
 // call (p_quiet: a p and a quiet; p_stream: p's, one quiet at the end;
-// putmem_quiet: the put of that size and a quiet).
+// putmem_quiet: the put of that size and a quiet; barrier_all: the kernel
+// barrier over both PEs, each PE's flag for the other a put through its
+// proxy, for which both PEs run the kernel: on one GPU shared by both it
+// measures the GPU's time slicing between the two processes, not the
+// barrier).
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +20,7 @@
 #include "cuda_check.h"
 
 
-enum { P_QUIET, P_STREAM, G, FETCH_ADD, ADD_QUIET, PUTMEM_QUIET };
+enum { P_QUIET, P_STREAM, G, FETCH_ADD, ADD_QUIET, PUTMEM_QUIET, BARRIER_ALL };
 
 __device__ unsigned long long now_ns(void)
 {
@@ -55,6 +59,9 @@ __global__ void calls(int what, long *word, char *buf, const char *src, size_t s
             shmem_putmem(buf, src, size, peer);
             shmem_quiet();
             break;
+        case BARRIER_ALL:
+            shmem_barrier_all();
+            break;
         }
     }
     *ns = now_ns() - t0;
@@ -83,20 +90,22 @@ int main(int argc, char **argv)
     CHECK_CUDA(cudaMemset(src, 1, max));
     CHECK_CUDA(cudaMallocHost(&ns, sizeof *ns));
     static const char *names[] = {"p_quiet", "p_stream", "g", "fetch_add", "add_quiet",
-                                  "putmem_quiet"};
-    static const size_t sizes[] = {8, 8, 8, 8, 8, 448, 4096, 65536};
+                                  "putmem_quiet", "barrier_all"};
+    static const size_t sizes[] = {8, 8, 8, 8, 8, 448, 4096, 65536, 0};
     static const int whats[] = {P_QUIET, P_STREAM, G, FETCH_ADD, ADD_QUIET, PUTMEM_QUIET,
-                                PUTMEM_QUIET, PUTMEM_QUIET};
+                                PUTMEM_QUIET, PUTMEM_QUIET, BARRIER_ALL};
     shmem_barrier_all();
     for (int k = 0; k < (int)(sizeof whats / sizeof *whats); k++) {
-        if (me == 0) {
+        if (me == 0 || whats[k] == BARRIER_ALL) {
             int reps = sizes[k] > 4096 ? iters / 20 + 1 : iters;
             calls<<<1, 1>>>(whats[k], word, buf, src, sizes[k], 10, 1, ns); // warm-up
             CHECK_CUDA(cudaDeviceSynchronize());
             calls<<<1, 1>>>(whats[k], word, buf, src, sizes[k], reps, 1, ns);
             CHECK_CUDA(cudaDeviceSynchronize());
-            printf("%-14s %8zu %10.2f\n", names[whats[k]], sizes[k], *ns / 1e3 / reps);
-            fflush(stdout);
+            if (me == 0) {
+                printf("%-14s %8zu %10.2f\n", names[whats[k]], sizes[k], *ns / 1e3 / reps);
+                fflush(stdout);
+            }
         }
         shmem_barrier_all();
     }

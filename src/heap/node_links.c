@@ -51,13 +51,11 @@ int shmemi_node_link_fd(int which) { return links[which]; }
 int shmemi_node_link_pe(int which) { return link_pe[which]; }
 
 /* The one message a link carries, once: the node finalized, or it ends
- * the job (status, and why: a neighbour passes both on, so every node
- * ends with the status and the reason of the first). */
+ * the job (how: a neighbour passes it on, so every node ends with the
+ * status and the reason of the first). */
 struct link_msg {
-    char tag; /* 'F': finalized; 'E': ends the job; 'Q': the same, asked
-               * for by the program (shmem_global_exit): nothing to report */
-    int32_t status;
-    char why[SHMEMI_NODE_END_WHY];
+    char tag; /* 'F': finalized; 'E': ends the job, as end says */
+    struct shmemi_node_end end;
 };
 
 static int listen_any(uint16_t *port)
@@ -270,9 +268,8 @@ void shmemi_node_links_tell_end(const struct shmemi_node_end *e)
 {
     struct link_msg m;
     memset(&m, 0, sizeof m);
-    m.tag = e->quiet ? 'Q' : 'E';
-    m.status = e->status;
-    snprintf(m.why, sizeof m.why, "%s", e->why);
+    m.tag = 'E';
+    m.end = *e;
     tell("liveness", &m);
 }
 
@@ -287,11 +284,9 @@ int shmemi_node_link_state(int fd, struct shmemi_node_end *e)
         return 0;
     memset(e, 0, sizeof *e);
     e->status = 1;
-    if (whole && (m.tag == 'E' || m.tag == 'Q')) {
-        e->status = m.status;
-        e->quiet = m.tag == 'Q';
-        m.why[sizeof m.why - 1] = '\0';
-        snprintf(e->why, sizeof e->why, "%s", m.why);
+    if (whole && m.tag == 'E') {
+        *e = m.end;
+        e->why[sizeof e->why - 1] = '\0';
     }
     return 1;
 }

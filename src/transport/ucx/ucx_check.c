@@ -51,11 +51,11 @@ void shmemi_ucx_batch_init(struct shmemi_ucx_batch *b, struct shmemi_ucx_worker 
     b->w = w;
     atomic_init(&b->pending, 0);
     atomic_init(&b->status, UCS_OK);
-    b->param = (ucp_request_param_t){
-        .op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA,
-        .cb.send = done,
-        .user_data = b,
-    };
+    /* UCX reads only the fields the mask names: zeroing the rest of the
+     * parameters was half of this, twice in a blocking put and quiet. */
+    b->param.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA;
+    b->param.cb.send = done;
+    b->param.user_data = b;
 }
 
 /* Out of line: the wait's loop keeps no report's buffers on its stack. */
@@ -84,13 +84,23 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char 
      * (ucx_served.c) never comes from a PE that died. Under SHMEM_DEBUG,
      * a wait past SHMEM_BARRIER_TIMEOUT is reported, as in a barrier: where
      * UCX needs the target's help (active messages, transports that emulate
-     * RMA), a target that stays out of the library holds the wait up. */
+     * RMA), a target that stays out of the library holds the wait up.
+     * b's worker first, and the others only when the wait goes on: over
+     * shared memory the first progress of a blocking put's worker is what
+     * copies its data (cma), and the answer worker's idle progress was a
+     * tenth of our library's own instructions in a put and quiet. */
     ucp_worker_h w = b->w->worker;
     int own = w != shmemi_ucx.shared.worker;
     struct shmemi_spin_timer timer = {0};
     while (atomic_load_explicit(&b->pending, memory_order_acquire) > most) {
         shmemi_abort_poll();
-        if ((own && ucp_worker_progress(w)) | shmemi_ucx_serve())
+        int moved = ucp_worker_progress(w) != 0;
+        if (atomic_load_explicit(&b->pending, memory_order_acquire) <= most)
+            break;
+        if (own)
+            moved |= ucp_worker_progress(shmemi_ucx.shared.worker) != 0;
+        moved |= ucp_worker_progress(shmemi_ucx.answer) != 0;
+        if (moved)
             timer.polls = 0;
         else
             shmemi_spin_idle(&timer.polls);

@@ -268,18 +268,22 @@ static inline int shmemi_ucx_locate_in(const char *call, struct shmemi_ucx_worke
     return 1;
 }
 
-/* The data heap first: the program's transfers are there. */
-static inline size_t shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w,
-                                       const void *sym, size_t bytes, int pe, uint64_t *raddr,
-                                       ucp_rkey_h *rkey)
+/* The data heap inline, where the program's transfers are; the control
+ * segment (the runtime's own words) out of line (ucx_mem.c). Compiled as
+ * one function with both, locate was called, not inlined, in every put. */
+size_t shmemi_ucx_locate_ctrl(const char *call, struct shmemi_ucx_worker *w, const void *sym,
+                              size_t bytes, int pe, uint64_t *raddr, ucp_rkey_h *rkey);
+
+static inline __attribute__((always_inline)) size_t
+shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w, const void *sym, size_t bytes,
+                  int pe, uint64_t *raddr, ucp_rkey_h *rkey)
 {
     size_t n;
     if (__builtin_expect(shmemi_ucx_locate_in(call, w, SHMEMI_SEG_DATA, sym, bytes, pe, raddr,
                                               rkey, &n),
-                         1) ||
-        shmemi_ucx_locate_in(call, w, SHMEMI_SEG_CTRL, sym, bytes, pe, raddr, rkey, &n))
+                         1))
         return n;
-    shmemi_ucx_unregistered(call, sym);
+    return shmemi_ucx_locate_ctrl(call, w, sym, bytes, pe, raddr, rkey);
 }
 /* Destroys the keys unpacked for w. */
 void shmemi_ucx_rkeys_fini(struct shmemi_ucx_worker *w);

@@ -133,6 +133,15 @@ void shmemi_ucx_unregistered(const char *call, const void *sym)
     shmemi_fatal(call, "internal error: %p is in no memory registered with UCX", sym);
 }
 
+size_t shmemi_ucx_locate_ctrl(const char *call, struct shmemi_ucx_worker *w, const void *sym,
+                              size_t bytes, int pe, uint64_t *raddr, ucp_rkey_h *rkey)
+{
+    size_t n;
+    if (!shmemi_ucx_locate_in(call, w, SHMEMI_SEG_CTRL, sym, bytes, pe, raddr, rkey, &n))
+        shmemi_ucx_unregistered(call, sym);
+    return n;
+}
+
 void shmemi_ucx_rkeys_fini(struct shmemi_ucx_worker *w)
 {
     for (int seg = 0; seg < SHMEMI_SEG_COUNT; seg++)

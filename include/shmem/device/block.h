@@ -45,17 +45,30 @@ __device__ inline void shmemi_dev_group_remote(const char *call, bool put, void 
     }
 }
 
+/* This thread's share of the group's n bytes to (put) or from symmetric
+ * memory of pe through the window, without waiting for the group (a block
+ * collective's barrier does that once for all members); false where pe is
+ * on another node. */
+template <class G>
+__device__ inline bool shmemi_dev_group_window_part(bool put, void *dest, const void *source,
+                                                    size_t n, int pe)
+{
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li < 0, 0))
+        return false;
+    shmemi_dev_copy_part(put ? shmemi_dev_at(dest, li) : (char *)dest,
+                         put ? (const char *)source : shmemi_dev_at(source, li), n, G::rank(),
+                         G::size());
+    return true;
+}
+
 /* n bytes to (put) or from symmetric memory of pe, by the group. */
 template <class G>
 __device__ inline void shmemi_dev_group_rma(const char *call, bool put, void *dest,
                                             const void *source, size_t n, int pe)
 {
-    int li = shmemi_dev_slot(pe);
-    if (__builtin_expect(li >= 0, 1)) {
-        if (put)
-            shmemi_dev_group_copy<G>(shmemi_dev_at(dest, li), (const char *)source, n);
-        else
-            shmemi_dev_group_copy<G>((char *)dest, shmemi_dev_at(source, li), n);
+    if (__builtin_expect(shmemi_dev_group_window_part<G>(put, dest, source, n, pe), 1)) {
+        G::sync();
         return;
     }
     G::sync();

@@ -26,10 +26,12 @@ __device__ inline int shmemi_dev_member(const struct shmemi_device_team *t, int 
 }
 
 /* Symmetric p as member pe has it in the window, or NULL where pe is on
- * another node (reached through the proxy). */
-__device__ inline char *shmemi_dev_member_at(const char *call, const void *p, int pe)
+ * another node (reached through the proxy). A slot is found only in a
+ * filled state, so shmemi_dev_peer's check of it is not repeated. */
+__device__ inline char *shmemi_dev_member_at(const void *p, int pe)
 {
-    return shmemi_dev_slot(pe) >= 0 ? shmemi_dev_peer(call, p, pe) : NULL;
+    int li = shmemi_dev_slot(pe);
+    return li >= 0 ? shmemi_dev_at(p, li) : NULL;
 }
 
 /* The block's share of n bytes to (put) or from member pe's symmetric
@@ -45,11 +47,7 @@ static __device__ __noinline__ void shmemi_dev_block_remote(const char *call, bo
 __device__ inline void shmemi_dev_block_rma(const char *call, bool put, char *dest,
                                             const char *source, size_t n, int pe)
 {
-    const unsigned r = shmemi_dev_block::rank(), nt = shmemi_dev_block::size();
-    char *peer = shmemi_dev_member_at(call, put ? dest : source, pe);
-    if (peer)
-        shmemi_dev_copy_part(put ? peer : dest, put ? source : peer, n, r, nt);
-    else
+    if (!shmemi_dev_group_window_part<shmemi_dev_block>(put, dest, source, n, pe))
         shmemi_dev_block_remote(call, put, dest, source, n, pe);
 }
 
@@ -144,7 +142,7 @@ __device__ inline void shmemi_dev_reduce_staged(const char *call,
         T acc[1] = {};
         for (int j = 0; j < t->size; j++) {
             int pe = shmemi_dev_member(t, j);
-            const T *from = (const T *)shmemi_dev_member_at(call, source + c, pe);
+            const T *from = (const T *)shmemi_dev_member_at(source + c, pe);
             if (!from) {
                 __syncthreads(); /* the last member's chunk is read */
                 shmemi_dev_block_remote(call, false, (char *)stage, (const char *)(source + c),

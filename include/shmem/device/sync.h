@@ -57,9 +57,9 @@ static __device__ __noinline__ void shmemi_dev_barrier_quiet(void) { shmemi_dev_
  * node, a put by the proxy to another node. */
 __device__ inline void shmemi_dev_flag_store(unsigned long long *flag, unsigned long long e, int pe)
 {
-    if (shmemi_dev_slot(pe) >= 0)
-        asm volatile("st.relaxed.sys.b64 [%0], %1;" ::"l"(shmemi_dev_peer("shmem_barrier", flag, pe)),
-                     "l"(e)
+    int li = shmemi_dev_slot(pe);
+    if (li >= 0)
+        asm volatile("st.relaxed.sys.b64 [%0], %1;" ::"l"(shmemi_dev_at(flag, li)), "l"(e)
                      : "memory");
     else
         shmemi_dev_remote_flag(flag, e, pe);

@@ -2,8 +2,7 @@
  * the warp or block calls them with the same arguments, they share one
  * transfer with 16-byte accesses where alignment allows, and return when
  * the whole group's part is done. To a PE of another node the group's
- * first thread hands the whole transfer to the proxy while the others wait
- * (the requests are the host's work, not the threads'). */
+ * threads share the proxy's requests, a slot's worth each in turn. */
 #ifndef SHMEM_DEVICE_BLOCK_H
 #define SHMEM_DEVICE_BLOCK_H
 

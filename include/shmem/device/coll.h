@@ -34,21 +34,17 @@ __device__ inline char *shmemi_dev_member_at(const void *p, int pe)
     return li >= 0 ? shmemi_dev_at(p, li) : NULL;
 }
 
-/* The block's share of n bytes to (put) or from member pe's symmetric
- * memory on another node, out of line (one copy, not one per type). */
-static __device__ __noinline__ void shmemi_dev_block_remote(const char *call, bool put, char *dest,
-                                                            const char *source, size_t n, int pe)
+/* The block's share of n bytes from member pe's symmetric memory on
+ * another node. Out of line, as every path to the proxy in a collective:
+ * called where little else is live, it keeps the collective's registers
+ * within what a block of 1024 threads may use (64 each), which the proxy's
+ * requests inlined into a collective's loops exceeded
+ * (test/device/check_registers.sh). */
+static __device__ __noinline__ void shmemi_dev_block_remote_get(const char *call, char *dest,
+                                                                const char *source, size_t n,
+                                                                int pe)
 {
-    shmemi_dev_group_remote<shmemi_dev_block>(call, put, dest, source, n, pe);
-}
-
-/* The block's share of n bytes between local memory and member pe's
- * symmetric memory, whichever node pe is on. */
-__device__ inline void shmemi_dev_block_rma(const char *call, bool put, char *dest,
-                                            const char *source, size_t n, int pe)
-{
-    if (!shmemi_dev_group_window_part<shmemi_dev_block>(put, dest, source, n, pe))
-        shmemi_dev_block_remote(call, put, dest, source, n, pe);
+    shmemi_dev_group_remote<shmemi_dev_block>(call, false, dest, source, n, pe);
 }
 
 __device__ inline int shmemx_broadcastmem_block(shmem_team_t team, void *dest, const void *source,
@@ -58,14 +54,32 @@ __device__ inline int shmemx_broadcastmem_block(shmem_team_t team, void *dest, c
     if (!t || root < 0 || root >= t->size)
         return -1;
     shmemi_dev_block_team_barrier(t);
-    if (t->my_index != root)
-        shmemi_dev_block_rma("shmemx_broadcastmem_block", false, (char *)dest,
-                             (const char *)source, nelems, shmemi_dev_member(t, root));
-    else if (dest != source)
-        shmemi_dev_copy_part((char *)dest, (const char *)source, nelems,
-                             shmemi_dev_block::rank(), shmemi_dev_block::size());
+    int from = shmemi_dev_member(t, root);
+    if (t->my_index == root) {
+        if (dest != source)
+            shmemi_dev_copy_part((char *)dest, (const char *)source, nelems,
+                                 shmemi_dev_block::rank(), shmemi_dev_block::size());
+    } else if (!shmemi_dev_group_window_part<shmemi_dev_block>(false, dest, source, nelems, from)) {
+        shmemi_dev_block_remote_get("shmemx_broadcastmem_block", (char *)dest,
+                                    (const char *)source, nelems, from);
+    }
     shmemi_dev_block_team_barrier(t);
     return 0;
+}
+
+/* The exchange's puts to the members on other nodes (out of line, see
+ * shmemi_dev_block_remote_get), after those through the window. */
+static __device__ __noinline__ void shmemi_dev_block_exchange_remote(
+    const char *call, const struct shmemi_device_team *t, char *to, const char *source,
+    size_t nelems, size_t source_step)
+{
+    for (int i = 0; i < t->size; i++) {
+        int pe = shmemi_dev_member(t, i);
+        if (shmemi_dev_slot(pe) < 0)
+            shmemi_dev_group_remote<shmemi_dev_block>(call, true, to,
+                                                      source + (size_t)i * source_step, nelems,
+                                                      pe);
+    }
 }
 
 /* Every member sends nelems bytes to every member's dest + my_index *
@@ -78,12 +92,15 @@ __device__ inline int shmemi_dev_block_exchange(const char *call, shmem_team_t t
     if (!t)
         return -1;
     shmemi_dev_block_team_barrier(t);
+    char *to = (char *)dest + (size_t)t->my_index * nelems;
     for (int j = 0; j < t->size; j++) {
         int i = (t->my_index + j) % t->size; /* members start at different peers */
-        shmemi_dev_block_rma(call, true, (char *)dest + (size_t)t->my_index * nelems,
-                             (const char *)source + (size_t)i * source_step, nelems,
-                             shmemi_dev_member(t, i));
+        shmemi_dev_group_window_part<shmemi_dev_block>(
+            true, to, (const char *)source + (size_t)i * source_step, nelems,
+            shmemi_dev_member(t, i));
     }
+    if (t->remote)
+        shmemi_dev_block_exchange_remote(call, t, to, (const char *)source, nelems, source_step);
     shmemi_dev_block_team_barrier(t);
     return 0;
 }
@@ -127,11 +144,12 @@ __device__ inline unsigned char *shmemi_dev_reduce_stage(void)
  * element per thread (as many as the stage holds), each thread combines its
  * element of every member's source in member order; a member on another
  * node sends its chunk through the proxy into the stage first. In place,
- * a team barrier lets every member read a chunk before any overwrites it. */
+ * a team barrier lets every member read a chunk before any overwrites it.
+ * Out of line, for the registers (shmemi_dev_block_remote_get). */
 template <class Op, class T>
-__device__ inline void shmemi_dev_reduce_staged(const char *call,
-                                                const struct shmemi_device_team *t, T *dest,
-                                                const T *source, size_t n)
+static __device__ __noinline__ void shmemi_dev_reduce_staged(const char *call,
+                                                             const struct shmemi_device_team *t,
+                                                             T *dest, const T *source, size_t n)
 {
     unsigned char *stage = shmemi_dev_reduce_stage();
     const unsigned r = shmemi_dev_block::rank(), nt = shmemi_dev_block::size();
@@ -145,8 +163,9 @@ __device__ inline void shmemi_dev_reduce_staged(const char *call,
             const T *from = (const T *)shmemi_dev_member_at(source + c, pe);
             if (!from) {
                 __syncthreads(); /* the last member's chunk is read */
-                shmemi_dev_block_remote(call, false, (char *)stage, (const char *)(source + c),
-                                        m * sizeof(T), pe);
+                shmemi_dev_group_remote<shmemi_dev_block>(call, false, (char *)stage,
+                                                          (const char *)(source + c),
+                                                          m * sizeof(T), pe);
                 __syncthreads();
                 from = (const T *)stage;
             }

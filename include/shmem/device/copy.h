@@ -5,7 +5,12 @@
 
 /* Thread t of nt copies its share of n bytes, with the widest accesses
  * both ends' alignment allows (16 bytes: the NVLink ceiling is reached
- * with 16-byte stores). */
+ * with 16-byte stores). The loops are not unrolled: where nt is a constant
+ * (a single thread's put, the proxy's slot copies) the compiler unrolled
+ * them, which kept no more loads in flight (the stores between groups
+ * still order them) but took registers from the caller's kernel: the
+ * proxy's put went from 38 to 46 a thread, and kernels of 1024 threads
+ * have 64 (test/device/check_registers.sh). */
 __device__ inline void shmemi_dev_copy_part(char *d, const char *s, size_t n, unsigned t,
                                             unsigned nt)
 {
@@ -17,6 +22,7 @@ __device__ inline void shmemi_dev_copy_part(char *d, const char *s, size_t n, un
         const int4 *s4 = (const int4 *)s;
         int4 *d4 = (int4 *)d;
         size_t v = n / 16, i = t;
+#pragma unroll 1
         for (; i + 3 * (size_t)nt < v; i += 4 * (size_t)nt) {
             int4 a = s4[i];
             int4 b = s4[i + nt];
@@ -27,15 +33,18 @@ __device__ inline void shmemi_dev_copy_part(char *d, const char *s, size_t n, un
             d4[i + 2 * (size_t)nt] = c;
             d4[i + 3 * (size_t)nt] = e;
         }
+#pragma unroll 1
         for (; i < v; i += nt)
             d4[i] = s4[i];
         done = v * 16;
     } else if ((((uintptr_t)d | (uintptr_t)s) & 7) == 0) {
         size_t v = n / 8;
+#pragma unroll 1
         for (size_t i = t; i < v; i += nt)
             ((unsigned long long *)d)[i] = ((const unsigned long long *)s)[i];
         done = v * 8;
     }
+#pragma unroll 1
     for (size_t i = done + t; i < n; i += nt)
         d[i] = s[i];
 }

@@ -164,6 +164,15 @@ if(CUDAToolkit_FOUND)
       SHMEM_BARRIER_EMULATE=1)
     shmem_gpu_runs(gpu_device_coll_switch3 gpu_device_coll SHMEM_HEAP=device
       SHMEM_BARRIER_EMULATE=1 SHMEM_BARRIER_EMU_SLOTS=3)
+    # Every block and warp form, the collectives too, in blocks of 1024
+    # threads (at most 64 registers a thread): through the window here,
+    # through the proxy on virtual nodes below; and the same kernels'
+    # registers from the compiler alone, which needs no GPU (CI).
+    shmem_gpu_cu_test(gpu_device_full_block gpu/gpu_device_full_block.cu ENV SHMEM_HEAP=device)
+    add_test(NAME device_registers COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_registers.sh
+      ${CMAKE_CUDA_COMPILER} ${CMAKE_CURRENT_SOURCE_DIR}/gpu/gpu_device_full_block.cu
+      ${PROJECT_SOURCE_DIR}/include)
+    set_tests_properties(device_registers PROPERTIES LABELS host)
     # Device barriers at up to 8 PEs (more PEs than GPUs share them), with
     # the radix at 2, 3 and 4 (several partners a round), and on the
     # emulated switch's slots.
@@ -192,7 +201,7 @@ if(CUDAToolkit_FOUND)
     # span nodes, which reach the members of other nodes through the proxy:
     # on virtual nodes of one PE, on a device heap (every peer served) and
     # a pinned one, and of two PEs (node peers by load/store in the same
-    # barrier or collective).
+    # barrier or collective). Last, the kernels of 1024 threads.
     if(UCX_FOUND)
       add_executable(gpu_device_proxy gpu/gpu_device_proxy.cu)
       target_link_libraries(gpu_device_proxy PRIVATE shmem CUDA::cudart)
@@ -210,6 +219,10 @@ if(CUDAToolkit_FOUND)
         SHMEM_GPU_SHARE=1 SHMEM_VIRTUAL_NODES=2 NP 4)
       shmem_gpu_runs(gpu_device_coll_vnode2 gpu_device_coll SHMEM_HEAP=device
         SHMEM_GPU_SHARE=1 SHMEM_VIRTUAL_NODES=2 NP 4)
+      foreach(heap device pinned)
+        shmem_gpu_runs(gpu_device_full_block_vnode_${heap} gpu_device_full_block
+          SHMEM_HEAP=${heap} SHMEM_GPU_SHARE=1 SHMEM_VIRTUAL_NODES=1 SHMEM_PROXY_SLOTS=16 NP 2 3)
+      endforeach()
     endif()
 
     # A kernel waiting on a PE that leaves: the job ends, no hang.

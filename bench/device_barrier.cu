@@ -44,6 +44,7 @@ static double per_barrier_us(enum how how, shmem_team_t team, int iters, uint64_
 {
     shmem_barrier_all();
     barriers<<<1, how == ALL_BLOCK ? 1024 : 1>>>(how, team, iters, ns_dev);
+    CHECK_CUDA(cudaGetLastError());
     CHECK_CUDA(cudaDeviceSynchronize());
     uint64_t ns;
     CHECK_CUDA(cudaMemcpy(&ns, ns_dev, sizeof ns, cudaMemcpyDeviceToHost));

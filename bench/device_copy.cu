@@ -82,9 +82,11 @@ static double gbps(int shape, char *sym, char *peer_sym, char *local, size_t siz
     CHECK_CUDA(cudaEventCreate(&a));
     CHECK_CUDA(cudaEventCreate(&b));
     kernels[shape]<<<blocks, B_STREAM_THREADS>>>(sym, peer_sym, local, size, region, 1, peer, get);
+    CHECK_CUDA(cudaGetLastError());
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaEventRecord(a));
     kernels[shape]<<<blocks, B_STREAM_THREADS>>>(sym, peer_sym, local, size, region, reps, peer, get);
+    CHECK_CUDA(cudaGetLastError());
     CHECK_CUDA(cudaEventRecord(b));
     CHECK_CUDA(cudaEventSynchronize(b));
     float ms = 0;

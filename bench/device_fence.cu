@@ -159,6 +159,7 @@ int main(void)
             else
                 exchange<<<1, 1>>>(mode, data, flag, pdata, pflag, base, iters, ns_dev,
                                    late_dev);
+            CHECK_CUDA(cudaGetLastError());
             CHECK_CUDA(cudaDeviceSynchronize());
             uint64_t ns;
             unsigned long long late;

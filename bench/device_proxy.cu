@@ -99,8 +99,10 @@ int main(int argc, char **argv)
         if (me == 0 || whats[k] == BARRIER_ALL) {
             int reps = sizes[k] > 4096 ? iters / 20 + 1 : iters;
             calls<<<1, 1>>>(whats[k], word, buf, src, sizes[k], 10, 1, ns); // warm-up
+            CHECK_CUDA(cudaGetLastError());
             CHECK_CUDA(cudaDeviceSynchronize());
             calls<<<1, 1>>>(whats[k], word, buf, src, sizes[k], reps, 1, ns);
+            CHECK_CUDA(cudaGetLastError());
             CHECK_CUDA(cudaDeviceSynchronize());
             if (me == 0) {
                 printf("%-14s %8zu %10.2f\n", names[whats[k]], sizes[k], *ns / 1e3 / reps);

@@ -121,6 +121,7 @@ static int by_value(const void *a, const void *b)
 static double kernel_ns(void)
 {
     uint64_t ns;
+    CHECK_CUDA(cudaGetLastError());
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaMemcpy(&ns, ns_dev, sizeof ns, cudaMemcpyDeviceToHost));
     return (double)ns;
@@ -141,12 +142,14 @@ static double stream_gbps(char *remote, char *local, size_t size, size_t region,
     float ms = 0;
     if (me == 0 || both) {
         stream<<<blocks, threads>>>(remote, local, size, region, 1, 1 - me, get);
+        CHECK_CUDA(cudaGetLastError());
         CHECK_CUDA(cudaDeviceSynchronize());
     }
     b_barrier_all();
     if (me == 0 || both) {
         CHECK_CUDA(cudaEventRecord(a));
         stream<<<blocks, threads>>>(remote, local, size, region, reps, 1 - me, get);
+        CHECK_CUDA(cudaGetLastError());
         CHECK_CUDA(cudaEventRecord(b));
         CHECK_CUDA(cudaEventSynchronize(b));
         CHECK_CUDA(cudaEventElapsedTime(&ms, a, b));

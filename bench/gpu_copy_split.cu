@@ -36,6 +36,7 @@ static void issue(char *dst, const char *src, size_t bytes, int k, int sm_percen
     if (sm_percent) {
         size_t sm = bytes * sm_percent / 100 & ~(size_t)4095;
         sm_copy<<<264, 512, 0, streams[1]>>>((int4 *)dst, (const int4 *)src, sm / 16);
+        CHECK_CUDA(cudaGetLastError());
         CHECK_CUDA(cudaMemcpyAsync(dst + sm, src + sm, bytes - sm, cudaMemcpyDefault,
                                    streams[0]));
         return;

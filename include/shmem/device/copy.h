@@ -8,9 +8,9 @@
  * with 16-byte stores). The loops are not unrolled: where nt is a constant
  * (a single thread's put, the proxy's slot copies) the compiler unrolled
  * them, which kept no more loads in flight (the stores between groups
- * still order them) but took registers from the caller's kernel: the
- * proxy's put went from 38 to 46 a thread, and kernels of 1024 threads
- * have 64 (test/device/check_registers.sh). */
+ * still order them) but took registers from the calling kernel, which has
+ * 64 a thread in a block of 1024 (test/device/check_registers.sh): the
+ * proxy's put needed 46 so, and needs 38. */
 __device__ inline void shmemi_dev_copy_part(char *d, const char *s, size_t n, unsigned t,
                                             unsigned nt)
 {

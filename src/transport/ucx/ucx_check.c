@@ -88,15 +88,26 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char 
      * b's worker first, and the others only when the wait goes on: over
      * shared memory the first progress of a blocking put's worker is what
      * copies its data (cma), and the answer worker's idle progress was a
-     * tenth of our library's own instructions in a put and quiet. */
+     * tenth of our library's own instructions in a put and quiet. While b's
+     * worker moves, the others are progressed on one turn in 16 only (which
+     * still serves peers within microseconds): a quiet after 64 puts over
+     * shared memory moves one put a turn, and with the idle answer worker
+     * progressed on every turn a window of 64 8-byte puts and its quiet
+     * took 102,300 instructions, against 99,300 so and OSHMEM's 97,500
+     * (callgrind, UCX 1.16, UCX_TLS=sm,self). */
     ucp_worker_h w = b->w->worker;
     int own = w != shmemi_ucx.shared.worker;
     struct shmemi_spin_timer timer = {0};
+    unsigned turns = 0;
     while (atomic_load_explicit(&b->pending, memory_order_acquire) > most) {
         shmemi_abort_poll();
         int moved = ucp_worker_progress(w) != 0;
         if (atomic_load_explicit(&b->pending, memory_order_acquire) <= most)
             break;
+        if (moved && (++turns & 15) != 0) {
+            timer.polls = 0;
+            continue;
+        }
         if (own)
             moved |= ucp_worker_progress(shmemi_ucx.shared.worker) != 0;
         moved |= ucp_worker_progress(shmemi_ucx.answer) != 0;

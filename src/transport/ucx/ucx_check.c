@@ -108,9 +108,7 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char 
             timer.polls = 0;
             continue;
         }
-        if (own)
-            moved |= ucp_worker_progress(shmemi_ucx.shared.worker) != 0;
-        moved |= ucp_worker_progress(shmemi_ucx.answer) != 0;
+        moved |= own ? shmemi_ucx_serve() : ucp_worker_progress(shmemi_ucx.answer) != 0;
         if (moved)
             timer.polls = 0;
         else

@@ -151,35 +151,39 @@ HEAVY heavy_collectives(char *dst, char *src, size_t n, int me, int npes)
 }
 
 /* PE p contributes p + 1 + i % 5 at element i. */
-HEAVY heavy_reductions(double *dsum, double *ssum, long *dmax, long *smax, size_t n, int me,
-                       int npes)
+__device__ void reduce_sources(double *ssum, long *smax, size_t n, int me)
 {
     for (size_t i = threadIdx.x; i < n; i += blockDim.x) {
         ssum[i] = me + 1 + (double)(i % 5);
         smax[i] = me + 1 + (long)(i % 5);
     }
-    DCHECK(shmemx_double_sum_reduce_block(SHMEM_TEAM_WORLD, dsum, ssum, n) == 0);
-    DCHECK(shmemx_long_max_reduce_block(SHMEM_TEAM_WORLD, dmax, smax, n) == 0);
+}
+
+__device__ void reduce_expect(const double *dsum, const long *dmax, size_t n, int npes)
+{
     for (size_t i = threadIdx.x; i < n; i += blockDim.x) {
         DCHECK(dsum[i] == npes * (npes + 1) / 2.0 + npes * (double)(i % 5));
         DCHECK(dmax[i] == npes + (long)(i % 5));
     }
+}
+
+HEAVY heavy_reductions(double *dsum, double *ssum, long *dmax, long *smax, size_t n, int me,
+                       int npes)
+{
+    reduce_sources(ssum, smax, n, me);
+    DCHECK(shmemx_double_sum_reduce_block(SHMEM_TEAM_WORLD, dsum, ssum, n) == 0);
+    DCHECK(shmemx_long_max_reduce_block(SHMEM_TEAM_WORLD, dmax, smax, n) == 0);
+    reduce_expect(dsum, dmax, n, npes);
 }
 
 __global__ void sources(double *ssum, long *smax, size_t n, int me)
 {
-    for (size_t i = threadIdx.x; i < n; i += blockDim.x) {
-        ssum[i] = me + 1 + (double)(i % 5);
-        smax[i] = me + 1 + (long)(i % 5);
-    }
+    reduce_sources(ssum, smax, n, me);
 }
 
 __global__ void expect_sums(const double *dsum, const long *dmax, size_t n, int npes)
 {
-    for (size_t i = threadIdx.x; i < n; i += blockDim.x) {
-        DCHECK(dsum[i] == npes * (npes + 1) / 2.0 + npes * (double)(i % 5));
-        DCHECK(dmax[i] == npes + (long)(i % 5));
-    }
+    reduce_expect(dsum, dmax, n, npes);
 }
 
 static int me, npes;

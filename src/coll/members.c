@@ -54,10 +54,10 @@ void shmemi_coll_active_set(struct shmemi_coll *c, const char *call, int PE_star
         shmemi_fatal(call, "PE %d is not in the active set PE_start=%d, "
                      "logPE_stride=%d, PE_size=%d: only its members may call",
                      me, PE_start, logPE_stride, PE_size);
-    if (!shmemi_heap_contains(pSync, PSYNC_USED * sizeof(long)))
-        shmemi_fatal(call, "pSync (%p) is not in the symmetric heap: it must be "
-                     "an array of SHMEM_SYNC_SIZE longs from shmem_malloc, set "
-                     "to SHMEM_SYNC_VALUE", (void *)pSync);
+    if (!shmemi_symmetric(pSync, PSYNC_USED * sizeof(long)))
+        shmemi_fatal(call, "pSync (%p) is not symmetric: it must be an array of "
+                     "SHMEM_SYNC_SIZE longs, global, static or from shmem_malloc, "
+                     "set to SHMEM_SYNC_VALUE", (void *)pSync);
     *c = (struct shmemi_coll){
         .call = call,
         .start = PE_start,

@@ -118,6 +118,7 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     if (shmemi_remote)
         shmemi_remote->expose("shmem_init", SHMEMI_SEG_CTRL, shmemi_heap.ctrl,
                               shmemi_heap.ctrl_size);
+    shmemi_statics_share();
 
     /* Data window, with its first chunk. */
     shmemi_heap.window = shmemi_heap.backend->reserve(span);
@@ -162,6 +163,7 @@ void shmemi_heap_finalize(void)
     shmemi_links_close();
     shmemi_node_links_close();
     shmemi_alloc_fini();
+    shmemi_statics_release();
     shmemi_heap.backend->release();
     if (shmemi_heap.backend != &shmemi_host_backend)
         shmemi_host_backend.release();

@@ -25,6 +25,7 @@
 #include <shmem/device_state.h>
 
 #include "../init/runtime.h"
+#include "statics.h"
 
 enum shmemi_pe_state {
     SHMEMI_PE_RUNNING = 1,
@@ -139,6 +140,12 @@ static inline int shmemi_heap_contains(const void *p, size_t len)
 {
     uintptr_t off = (uintptr_t)p - (uintptr_t)shmemi_heap.base;
     return off < shmemi_heap.size && len <= shmemi_heap.size - off;
+}
+
+/* Whether [p, p + len) is symmetric: in the heap or the global variables. */
+static inline int shmemi_symmetric(const void *p, size_t len)
+{
+    return shmemi_heap_contains(p, len) || shmemi_statics_contains(p, len);
 }
 
 /* The address of symmetric object p (in either window) on local index

@@ -24,6 +24,11 @@
       "else host memory), host (shared host memory), device (GPU memory, "    \
       "cuMem) or pinned (host memory on the GPU's NUMA node, cuMem, "        \
       "reachable by the node's GPUs and CPUs).")                              \
+    X(SHMEM_SYMMETRIC_STATICS, symmetric_statics, bool, "1",                 \
+      "Make the executable's global and static variables symmetric data "    \
+      "objects, as the OpenSHMEM memory model says (their pages move onto "   \
+      "shared memory at shmem_init). 0: only shmem_malloc memory is "         \
+      "symmetric, and a global as the remote side of a call is an error.")    \
     X(SHMEM_GPU_SHARE, gpu_share, bool, "0",                                  \
       "Let several PEs of a machine (virtual nodes included) drive the "     \
       "same GPU when PEs outnumber GPUs (otherwise an error).")               \
@@ -130,6 +135,7 @@
 #define SHMEMI_CONFIG_JOB_WIDE(Y)                                             \
     Y(SHMEM_SYMMETRIC_SIZE, symmetric_size, size)                             \
     Y(SHMEM_SYMMETRIC_SIZE_MAX, symmetric_size_max, size)                     \
+    Y(SHMEM_SYMMETRIC_STATICS, symmetric_statics, bool)                       \
     Y(SHMEM_TEAMS_MAX, teams_max, size)                                       \
     Y(SHMEM_VIRTUAL_NODES, virtual_nodes, size)                               \
     Y(SHMEM_NODE_LINKS, node_links, bool)                                     \

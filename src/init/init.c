@@ -46,6 +46,7 @@ static void report_start(void)
 static void start(int requested)
 {
     shmemi_config_load();
+    shmemi_statics_capture();
     shmemi_bootstrap_init(&shmemi_state.boot);
     shmemi_state.my_pe = shmemi_state.boot.rank;
     shmemi_state.n_pes = shmemi_state.boot.size;

@@ -11,16 +11,22 @@ static int pe_accessible(const char *call, int pe)
     return pe >= 0 && pe < shmemi_state.n_pes;
 }
 
+/* A global variable is accessible on the PEs that run the same executable. */
 static int addr_accessible(const char *call, const void *addr, int pe)
 {
-    return pe_accessible(call, pe) && shmemi_heap_contains(addr, 1);
+    if (!pe_accessible(call, pe))
+        return 0;
+    return shmemi_heap_contains(addr, 1) ||
+           (shmemi_statics_contains(addr, 1) && shmemi_statics.same[pe]);
 }
 
 void *shmemi_ptr(const char *call, const void *dest, int pe)
 {
     if (!addr_accessible(call, dest, pe) || shmemi_state.local_index[pe] < 0)
         return NULL;
-    return shmemi_heap_at(dest, shmemi_state.local_index[pe]);
+    if (shmemi_heap_contains(dest, 1))
+        return shmemi_heap_at(dest, shmemi_state.local_index[pe]);
+    return shmemi_statics_at(dest, shmemi_state.local_index[pe]);
 }
 
 int shmem_pe_accessible(int pe) { return pe_accessible(__func__, pe); }

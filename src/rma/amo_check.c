@@ -1,7 +1,7 @@
 /* The AMO paths off the CPU's fast one, out of line so that the fast path
  * stays a few instructions: the misaligned-word error, words on another
- * node (the transport's AMOs), and words in GPU memory, which the library's
- * kernels update. */
+ * node (the transport's AMOs), words in GPU memory, which the library's
+ * kernels update, and, beside a heap in GPU memory, global variables. */
 #include <stdint.h>
 
 #include "amo.h"
@@ -20,6 +20,12 @@ uint64_t shmemi_amo_slow(const char *call, shmem_ctx_t ctx, enum shmemi_amo_op o
     if (!word)
         return shmemi_remote->amo(call, shmemi_ctx_remote(call, ctx), op, sym, size, value,
                                   cond, pe);
+    /* A global variable is host memory whatever the heap's kind. */
+    if (shmemi_statics_contains(sym, size)) {
+        if (size == sizeof(uint32_t))
+            return shmemi_amo_uint32_t(op, word, (uint32_t)value, (uint32_t)cond);
+        return shmemi_amo_uint64_t(op, word, value, cond);
+    }
 #ifdef SHMEM_HAVE_CUDA
     return shmemi_device_amo(call, op, word, size, value, cond);
 #else

@@ -15,21 +15,25 @@
 #include "../init/error.h"
 #include "../transport/transport.h"
 
-/* Ends the job, saying which argument of a transfer is bad. */
-noreturn void shmemi_rma_target_fail(const char *call, const void *sym, size_t len, int pe);
+/* shmemi_rma_target off the heap's path: a global or static variable's
+ * address on pe (NULL when pe is on another node), or the end of the job,
+ * saying which argument is bad. */
+char *shmemi_rma_target_cold(const char *call, const void *sym, size_t len, int pe);
 
 /* The address of [sym, sym+len) on pe for load/store, or NULL when pe is on
  * another node (reach it through shmemi_remote, with the address sym: it is
  * up, shmem_init made sure); ends the job on a bad argument. A PE of another
  * node passes the same checks and no call: its transfer through the
- * transport costs no second round of them. */
+ * transport costs no second round of them. The program's global variables
+ * take the branch that checks arguments, so a heap access costs what it did
+ * before they were symmetric. */
 static inline char *shmemi_rma_target(const char *call, const void *sym,
                                       size_t len, int pe)
 {
     if (__builtin_expect(!shmemi_initialized() || (unsigned)pe >= (unsigned)shmemi_state.n_pes ||
                              !shmemi_heap_contains(sym, len),
                          0))
-        shmemi_rma_target_fail(call, sym, len, pe);
+        return shmemi_rma_target_cold(call, sym, len, pe);
     int local = shmemi_state.local_index[pe];
     if (__builtin_expect(local < 0, 0))
         return NULL;

@@ -1,8 +1,22 @@
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <stdint.h>
 
 #include "rma.h"
 
-noreturn void shmemi_rma_target_fail(const char *call, const void *sym, size_t len, int pe)
+/* Where p is when it is not symmetric, for the message: a shared
+ * library's data, or nothing the loader knows (stack, malloc, a
+ * thread-local variable). */
+static const char *object_of(const void *p)
+{
+    Dl_info info;
+    if (!dladdr(p, &info) || !info.dli_fname || !*info.dli_fname ||
+        shmemi_statics_contains(p, 1))
+        return NULL;
+    return info.dli_fname;
+}
+
+static noreturn void target_fail(const char *call, const void *sym, size_t len, int pe)
 {
     shmemi_require_init(call);
     if (pe < 0 || pe >= shmemi_state.n_pes)
@@ -13,12 +27,35 @@ noreturn void shmemi_rma_target_fail(const char *call, const void *sym, size_t l
                      "heap (%p + %zu); check the length, or raise "
                      "SHMEM_SYMMETRIC_SIZE",
                      len, sym, (void *)shmemi_heap.base, shmemi_heap.size);
-    shmemi_fatal(call, "address %p is not in the symmetric heap [%p, %p); the "
-                 "remote side of a transfer must be memory from shmem_malloc "
-                 "(static and global variables are not remotely accessible in "
-                 "this runtime)",
-                 sym, (void *)shmemi_heap.base,
-                 (void *)(shmemi_heap.base + shmemi_heap.size));
+    if (shmemi_statics_contains(sym, 1))
+        shmemi_statics_fail(call, sym, len, pe);
+    const char *lib = object_of(sym);
+    if (lib)
+        shmemi_fatal(call, "address %p is a variable of the shared library %s: only "
+                     "the executable's global and static variables and memory from "
+                     "shmem_malloc are symmetric; move the variable into the program "
+                     "or allocate it with shmem_malloc", sym, lib);
+    if (!shmemi_statics.base)
+        shmemi_fatal(call, "address %p is not in the symmetric heap [%p, %p); with "
+                     "SHMEM_SYMMETRIC_STATICS=0 the remote side of a transfer must be "
+                     "memory from shmem_malloc", sym, (void *)shmemi_heap.base,
+                     (void *)(shmemi_heap.base + shmemi_heap.size));
+    shmemi_fatal(call, "address %p is not in the symmetric heap [%p, %p) nor in the "
+                 "program's global and static variables [%p, %p); the remote side of "
+                 "a transfer must be one of those (not the stack, malloc memory or a "
+                 "thread-local variable)",
+                 sym, (void *)shmemi_heap.base, (void *)(shmemi_heap.base + shmemi_heap.size),
+                 (void *)shmemi_statics.base, (void *)(shmemi_statics.base + shmemi_statics.size));
+}
+
+char *shmemi_rma_target_cold(const char *call, const void *sym, size_t len, int pe)
+{
+    if (shmemi_initialized() && (unsigned)pe < (unsigned)shmemi_state.n_pes &&
+        shmemi_statics_contains(sym, len) && shmemi_statics.same[pe]) {
+        int local = shmemi_state.local_index[pe];
+        return local < 0 ? NULL : shmemi_statics_at(sym, local);
+    }
+    target_fail(call, sym, len, pe);
 }
 
 size_t shmemi_rma_strided_extent(const char *call, ptrdiff_t stride, size_t nelems,

@@ -38,7 +38,9 @@ static uint64_t amo(const char *call, enum shmemi_amo_op op, long *lock,
 static int home_pe(const char *call, long *lock)
 {
     shmemi_rma_target(call, lock, sizeof *lock, shmemi_state.my_pe);
-    uintptr_t off = (uintptr_t)lock - (uintptr_t)shmemi_heap.base;
+    const char *region = shmemi_heap_contains(lock, sizeof *lock) ? shmemi_heap.base
+                                                                   : shmemi_statics.base;
+    uintptr_t off = (uintptr_t)lock - (uintptr_t)region;
     return (int)(off / sizeof *lock % (uintptr_t)shmemi_state.n_pes);
 }
 

@@ -23,10 +23,10 @@ void shmemi_wait_check(const char *call, const void *ivars, size_t nelems, size_
         shmemi_remote->progress();
     if (!shmemi_config.debug || nelems == 0)
         return;
-    if (nelems > SIZE_MAX / size || !shmemi_heap_contains(ivars, nelems * size))
-        shmemi_fatal(call, "ivars %p (%zu elements) is not in the symmetric "
-                     "heap; other PEs can only update memory from shmem_malloc",
-                     ivars, nelems);
+    if (nelems > SIZE_MAX / size || !shmemi_symmetric(ivars, nelems * size))
+        shmemi_fatal(call, "ivars %p (%zu elements) is not symmetric; other PEs "
+                     "can only update memory from shmem_malloc and the program's "
+                     "global and static variables", ivars, nelems);
     if (!values)
         shmemi_fatal(call, "cmp_values is NULL for %zu elements", nelems);
     if (needs_indices && !indices)

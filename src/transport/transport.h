@@ -5,7 +5,7 @@
  * path never touches this interface.
  *
  * Remote memory is named by the caller's own symmetric address: an address
- * in this PE's control slot or data heap, which the transport turns into
+ * in this PE's control slot, data heap or global variables, which the transport turns into
  * the same offset of the peer's copy. */
 #ifndef SHMEMI_TRANSPORT_H
 #define SHMEMI_TRANSPORT_H
@@ -17,8 +17,9 @@
 #include "../rma/amo_op.h"
 
 /* The regions other nodes may reach: the control slot (headers, team
- * scratch, mailboxes) and the data heap, which grows in chunks. */
-enum shmemi_segment { SHMEMI_SEG_CTRL, SHMEMI_SEG_DATA, SHMEMI_SEG_COUNT };
+ * scratch, mailboxes), the data heap, which grows in chunks, and the
+ * executable's global and static variables (heap/statics.h). */
+enum shmemi_segment { SHMEMI_SEG_CTRL, SHMEMI_SEG_DATA, SHMEMI_SEG_STATIC, SHMEMI_SEG_COUNT };
 
 /* A put and a get differ mostly in which side is written: the code behind
  * both takes this instead of being written twice. */

@@ -268,10 +268,11 @@ static inline int shmemi_ucx_locate_in(const char *call, struct shmemi_ucx_worke
     return 1;
 }
 
-/* The data heap inline, where the program's transfers are; the control
- * segment (the runtime's own words) out of line (ucx_mem.c). Compiled as
- * one function with both, locate was called, not inlined, in every put. */
-size_t shmemi_ucx_locate_ctrl(const char *call, struct shmemi_ucx_worker *w, const void *sym,
+/* The data heap inline, where most of the program's transfers are; the
+ * control segment (the runtime's own words) and the program's global
+ * variables out of line (ucx_mem.c). Compiled as one function with all,
+ * locate was called, not inlined, in every put. */
+size_t shmemi_ucx_locate_cold(const char *call, struct shmemi_ucx_worker *w, const void *sym,
                               size_t bytes, int pe, uint64_t *raddr, ucp_rkey_h *rkey);
 
 static inline __attribute__((always_inline)) size_t
@@ -283,7 +284,7 @@ shmemi_ucx_locate(const char *call, struct shmemi_ucx_worker *w, const void *sym
                                               rkey, &n),
                          1))
         return n;
-    return shmemi_ucx_locate_ctrl(call, w, sym, bytes, pe, raddr, rkey);
+    return shmemi_ucx_locate_cold(call, w, sym, bytes, pe, raddr, rkey);
 }
 /* Destroys the keys unpacked for w. */
 void shmemi_ucx_rkeys_fini(struct shmemi_ucx_worker *w);

@@ -74,7 +74,7 @@ void shmemi_ucx_expose(const char *call, enum shmemi_segment seg, void *addr, si
     void *key = NULL;
     size_t key_len = 0;
     c->memh = NULL;
-    if (!served_here(seg))
+    if (!served_here(seg) && bytes)
         key = register_chunk(call, c, addr, bytes, &key_len);
 
     /* Keys differ in length from PE to PE: lengths first, then every key
@@ -133,11 +133,12 @@ void shmemi_ucx_unregistered(const char *call, const void *sym)
     shmemi_fatal(call, "internal error: %p is in no memory registered with UCX", sym);
 }
 
-size_t shmemi_ucx_locate_ctrl(const char *call, struct shmemi_ucx_worker *w, const void *sym,
+size_t shmemi_ucx_locate_cold(const char *call, struct shmemi_ucx_worker *w, const void *sym,
                               size_t bytes, int pe, uint64_t *raddr, ucp_rkey_h *rkey)
 {
     size_t n;
-    if (!shmemi_ucx_locate_in(call, w, SHMEMI_SEG_CTRL, sym, bytes, pe, raddr, rkey, &n))
+    if (!shmemi_ucx_locate_in(call, w, SHMEMI_SEG_CTRL, sym, bytes, pe, raddr, rkey, &n) &&
+        !shmemi_ucx_locate_in(call, w, SHMEMI_SEG_STATIC, sym, bytes, pe, raddr, rkey, &n))
         shmemi_ucx_unregistered(call, sym);
     return n;
 }

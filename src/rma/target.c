@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <link.h>
 #include <stdint.h>
 
 #include "rma.h"
@@ -10,9 +11,10 @@
 static const char *object_of(const void *p)
 {
     Dl_info info;
-    if (!dladdr(p, &info) || !info.dli_fname || !*info.dli_fname ||
-        shmemi_statics_contains(p, 1))
-        return NULL;
+    struct link_map *lm = NULL;
+    if (!dladdr1(p, &info, (void **)&lm, RTLD_DL_LINKMAP) || !lm || !lm->l_prev ||
+        !info.dli_fname || !*info.dli_fname)
+        return NULL; /* nothing loaded, or the executable (the first link map) */
     return info.dli_fname;
 }
 

@@ -1,0 +1,138 @@
+/* The edges of symmetric global variables, one scenario per run (argv[1]):
+ *   fork      a child of fork() gets private copies of the globals as they
+ *             were at the fork; the parent's stay symmetric
+ *   sparse    a 1 GiB zeroed static array costs no memory until touched
+ *   end       a transfer that runs past the end of the globals (an error)
+ *   shlib     a shared library's global as the remote side (an error)
+ *   tls       a thread-local variable as the remote side (an error)
+ *   plain     a put to a global, for runs with SHMEM_SYMMETRIC_STATICS=0
+ *             (an error) and for PEs of two executables (statics_other)
+ *   mpmd      PE 0 runs this program, the others statics_other: heap
+ *             memory is shared, then a put to a global of PE 1 (an error)
+ * A scenario that must end in an error prints "unreachable" if it does not. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+
+int *lib_counter_addr(void);
+
+int counter = 7;                  /* .data */
+static long flags[16];            /* .bss */
+static char huge[1L << 30];       /* .bss, never touched whole */
+static _Thread_local int per_thread;
+
+static long rss_kib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+static void fork_scenario(int me, int n)
+{
+    counter = 100 + me;
+    flags[3] = 5;
+    shmem_barrier_all();
+    pid_t child = fork();
+    CHECK(child >= 0, "fork failed");
+    if (child == 0) {
+        /* The parent writes its globals at once; the child must not see it. */
+        sleep_ms(100);
+        int ok = counter == 100 + me && flags[3] == 5;
+        counter = -1;
+        flags[3] = -1;
+        huge[12345] = 1;
+        _exit(ok ? 0 : 3);
+    }
+    counter = 200 + me;
+    int status;
+    CHECK(waitpid(child, &status, 0) == child, "waitpid failed");
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+          "the child saw the parent's globals change after the fork (status %#x)", status);
+    CHECK(counter == 200 + me && flags[3] == 5 && huge[12345] == 0,
+          "the child's writes reached the parent: counter %d, flags[3] %ld, huge %d", counter,
+          flags[3], huge[12345]);
+    /* The parent's globals are still symmetric. */
+    shmem_barrier_all();
+    int right = (me + 1) % n;
+    CHECK(shmem_int_g(&counter, right) == 200 + right, "get after the fork");
+    shmem_long_atomic_add(&flags[3], 1, 0);
+    shmem_barrier_all();
+    if (me == 0)
+        CHECK(flags[3] == 5 + n, "atomic adds after the fork: %ld, want %d", flags[3], 5 + n);
+}
+
+static void sparse_scenario(int me, int n)
+{
+    long rss = rss_kib();
+    CHECK(rss >= 0 && rss < 256 * 1024, "resident memory is %ld KiB after shmem_init with a "
+          "1 GiB static array: untouched pages must cost nothing", rss);
+    size_t at = ((size_t)me << 28) + 4096 * 3;
+    shmem_char_p(&huge[at], (char)(me + 1), (me + 1) % n);
+    shmem_barrier_all();
+    int left = (me + n - 1) % n;
+    CHECK(huge[((size_t)left << 28) + 4096 * 3] == left + 1, "byte from PE %d", left);
+    CHECK(rss_kib() < 256 * 1024, "resident memory grew to %ld KiB", rss_kib());
+}
+
+static void mpmd_scenario(int me, int n)
+{
+    int *shared = shmem_malloc(sizeof(int));
+    *shared = me;
+    shmem_barrier_all();
+    CHECK(shmem_int_g(shared, n - 1) == n - 1, "heap memory between two executables");
+    shmem_barrier_all();
+    if (me == 0)
+        shmem_int_p(&counter, 1, 1);
+    shmem_barrier_all();
+}
+
+int main(int argc, char **argv)
+{
+    const char *s = argc > 1 ? argv[1] : "";
+    setvbuf(stdout, NULL, _IONBF, 0);
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes();
+    if (!strcmp(s, "fork")) {
+        fork_scenario(me, n);
+    } else if (!strcmp(s, "sparse")) {
+        sparse_scenario(me, n);
+    } else if (!strcmp(s, "end")) {
+        shmem_putmem(&huge[sizeof huge - 8], &counter, 4096 * 4, (me + 1) % n);
+        puts("unreachable");
+    } else if (!strcmp(s, "shlib")) {
+        shmem_int_p(lib_counter_addr(), 1, (me + 1) % n);
+        puts("unreachable");
+    } else if (!strcmp(s, "tls")) {
+        shmem_int_p(&per_thread, 1, (me + 1) % n);
+        puts("unreachable");
+    } else if (!strcmp(s, "plain")) {
+        shmem_int_p(&counter, 1, (me + 1) % n);
+        shmem_barrier_all();
+    } else if (!strcmp(s, "mpmd")) {
+        mpmd_scenario(me, n);
+        puts("unreachable");
+    } else {
+        CHECK(0, "unknown scenario '%s'", s);
+    }
+    shmem_finalize();
+    return 0;
+}

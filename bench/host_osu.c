@@ -20,7 +20,9 @@
  * measurement, for CI smoke runs.  -o <test> runs that test alone, -s
  * <bytes> only that size, and -t <seconds> makes each of its runs that
  * long: a row under a profiler (scripts/perf-rank.sh) instead of the
- * whole table.  Exit status 1 if any transfer delivers wrong data. */
+ * whole table.  -g puts the symmetric buffers in global arrays instead of
+ * shmem_malloc memory (bench/statics.sh compares the two).  Exit status 1
+ * if any transfer delivers wrong data. */
 
 /* clock_gettime is POSIX, hidden by a strict -std=c11. */
 #define _POSIX_C_SOURCE 200809L
@@ -43,6 +45,10 @@
 static unsigned char *sym_src;
 static unsigned char *sym_dst;
 static long *sym_xchg;
+/* -g: the same buffers as global variables, symmetric too. */
+static unsigned char global_src[MAX_SIZE + GUARD];
+static unsigned char global_dst[MAX_SIZE + GUARD];
+static long global_xchg;
 static unsigned char *priv_src;
 static unsigned char *priv_dst;
 static int me;
@@ -293,6 +299,7 @@ int main(int argc, char **argv)
     const char *env = getenv("HOST_OSU_QUICK");
     int quick = env && *env && strcmp(env, "0") != 0;
     double secs = 0;
+    int globals = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-q") == 0) {
             quick = 1;
@@ -302,8 +309,11 @@ int main(int argc, char **argv)
             only_bytes = strtoull(argv[++i], NULL, 0);
         } else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) {
             secs = strtod(argv[++i], NULL);
+        } else if (strcmp(argv[i], "-g") == 0) {
+            globals = 1;
         } else {
-            fprintf(stderr, "usage: %s [-q] [-o test] [-s bytes] [-t seconds]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-q] [-g] [-o test] [-s bytes] [-t seconds]\n",
+                    argv[0]);
             return 2;
         }
     }
@@ -324,9 +334,9 @@ int main(int argc, char **argv)
         shmem_finalize();
         return 1;
     }
-    sym_src = shmem_malloc(MAX_SIZE + GUARD);
-    sym_dst = shmem_malloc(MAX_SIZE + GUARD);
-    sym_xchg = shmem_malloc(sizeof *sym_xchg);
+    sym_src = globals ? global_src : shmem_malloc(MAX_SIZE + GUARD);
+    sym_dst = globals ? global_dst : shmem_malloc(MAX_SIZE + GUARD);
+    sym_xchg = globals ? &global_xchg : shmem_malloc(sizeof *sym_xchg);
     priv_src = malloc(MAX_SIZE);
     priv_dst = malloc(MAX_SIZE);
     if (!sym_src || !sym_dst || !sym_xchg || !priv_src || !priv_dst) {
@@ -342,8 +352,9 @@ int main(int argc, char **argv)
     *sym_xchg = 0;
 
     if (me == 0)
-        printf("# host_osu: %s, best of %d runs of %.0f ms per measurement\n",
-               quick ? "quick" : "full", reps, run_secs * 1e3);
+        printf("# host_osu: %s, best of %d runs of %.0f ms per measurement, %s buffers\n",
+               quick ? "quick" : "full", reps, run_secs * 1e3,
+               globals ? "global" : "shmem_malloc");
 
     unsigned seed = 1;
     int bad = bench_rma("put_lat", run_put_lat, 1, &seed)
@@ -373,9 +384,11 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     free(priv_dst);
     free(priv_src);
-    shmem_free(sym_xchg);
-    shmem_free(sym_dst);
-    shmem_free(sym_src);
+    if (!globals) {
+        shmem_free(sym_xchg);
+        shmem_free(sym_dst);
+        shmem_free(sym_src);
+    }
     shmem_finalize();
     return bad ? 1 : 0;
 }

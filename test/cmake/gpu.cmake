@@ -75,6 +75,9 @@ if(CUDAToolkit_FOUND)
   shmem_gpu_test(gpu_heap ENV SHMEM_HEAP=device SHMEM_SYMMETRIC_SIZE=256M
     SHMEM_SYMMETRIC_SIZE_MAX=8G)
   shmem_gpu_test(gpu_heap_sync ENV SHMEM_HEAP=device)
+  # Globals beside a GPU heap (host-initiated calls).
+  shmem_gpu_test(gpu_statics ENV SHMEM_HEAP=device)
+  shmem_gpu_runs(gpu_statics_pinned gpu_statics SHMEM_HEAP=pinned NP 2)
   # Host puts that return at local completion: staged (the default), a
   # threshold the test's sizes cross, and every put landing on return.
   shmem_gpu_test(gpu_put_stage ENV SHMEM_HEAP=device SHMEM_GPU_SHARE=1 NP 1 2 3)
@@ -123,7 +126,7 @@ if(CUDAToolkit_FOUND)
   # itself pass through host bounce buffers.
   if(UCX_FOUND)
     set(served SHMEM_HEAP=device SHMEM_GPU_SHARE=1)
-    foreach(program gpu_heap_sync gpu_put_stage)
+    foreach(program gpu_heap_sync gpu_put_stage gpu_statics)
       shmem_gpu_runs(${program}_vnode ${program} ${served} SHMEM_VIRTUAL_NODES=1 NP 2 3)
     endforeach()
     shmem_gpu_runs(gpu_put_stage_vnode2 gpu_put_stage ${served} SHMEM_VIRTUAL_NODES=2 NP 4)

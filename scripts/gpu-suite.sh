@@ -60,7 +60,7 @@ cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
 mkdir -p "$out"
 # NVLink multicast stays off in every process (and through mpirun -x).
-export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
+export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 summary=()
 note() { summary+=("$*"); echo "== $*"; }

@@ -204,24 +204,37 @@ static void cu_copy(void *dst, const void *src, size_t bytes)
     copy_done("shmem_put/get");
 }
 
+/* Whether p is in the heap's window. The program's global variables are
+ * symmetric too, but host memory that the staged and asynchronous copies,
+ * which go to or from the window, do not take: a plain copy does. */
+static int in_window(const void *p)
+{
+    return (uintptr_t)p - (uintptr_t)cu.window < cu.window_bytes;
+}
+
 static void cu_put(void *dst, const void *src, size_t bytes)
 {
     shmemi_gpu_bind_thread("shmem_put");
-    if (shmemi_cuda_stage_put(copies, dst, src, bytes) != 0)
+    if (!in_window(dst) || shmemi_cuda_stage_put(copies, dst, src, bytes) != 0)
         cu_copy(dst, src, bytes);
 }
 
 static void cu_put_nbi(void *dst, const void *src, size_t bytes)
 {
     shmemi_gpu_bind_thread("shmem_put_nbi");
-    if (shmemi_cuda_stage_put(copies, dst, src, bytes) != 0)
+    if (!in_window(dst))
+        cu_copy(dst, src, bytes);
+    else if (shmemi_cuda_stage_put(copies, dst, src, bytes) != 0)
         shmemi_cuda_stage_async(copies, dst, src, bytes, "shmem_put_nbi");
 }
 
 static void cu_get_nbi(void *dst, const void *src, size_t bytes)
 {
     shmemi_gpu_bind_thread("shmem_get_nbi");
-    shmemi_cuda_stage_async(copies, dst, src, bytes, "shmem_get_nbi");
+    if (!in_window(src))
+        cu_copy(dst, src, bytes);
+    else
+        shmemi_cuda_stage_async(copies, dst, src, bytes, "shmem_get_nbi");
 }
 
 static void cu_copy_strided(void *dst, size_t dpitch, const void *src, size_t spitch,

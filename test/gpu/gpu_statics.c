@@ -13,7 +13,7 @@ static long counter;                     /* .bss */
 static long lock;
 long pSync[SHMEM_BCAST_SYNC_SIZE];
 static int result = -1;                  /* .data */
-static long src[N], dst[N * 8];
+static long src[N], dst[N * 8]; /* dst: 5 * N for the transfers, n * N for fcollect */
 static long flag;
 
 int main(void)
@@ -44,6 +44,25 @@ int main(void)
     shmem_long_get(dst, src, N, right);        /* peer's static -> static */
     for (int i = 0; i < N; i++)
         CHECK(dst[i] == (long)right * 100000 + i, "static [%d] = %ld", i, dst[i]);
+    shmem_barrier_all();
+    /* Non-blocking and strided forms into and out of a peer's static. */
+    shmem_long_put_nbi(&dst[N], src, N, right);
+    shmem_long_get_nbi(&dst[2 * N], src, N, right);
+    shmem_quiet();
+    for (int i = 0; i < N; i++)
+        CHECK(dst[2 * N + i] == (long)right * 100000 + i, "get_nbi [%d] = %ld", i,
+              dst[2 * N + i]);
+    shmem_long_iput(&dst[3 * N], src, 4, 2, N / 4, right);
+    shmem_barrier_all();
+    for (int i = 0; i < N; i++)
+        CHECK(dst[N + i] == (long)left * 100000 + i, "put_nbi [%d] = %ld", i, dst[N + i]);
+    for (int i = 0; i < N / 4; i++)
+        CHECK(dst[3 * N + 4 * i] == (long)left * 100000 + 2 * i, "iput [%d] = %ld", i,
+              dst[3 * N + 4 * i]);
+    shmem_long_iget(&dst[4 * N], &src[1], 1, 3, N / 4, right);
+    for (int i = 0; i < N / 4; i++)
+        CHECK(dst[4 * N + i] == (long)right * 100000 + 1 + 3 * i, "iget [%d] = %ld", i,
+              dst[4 * N + i]);
     shmem_barrier_all();
 
     /* A lock and a read-modify-write of PE 0's global under it. */

@@ -44,6 +44,9 @@
 #                 23 sizes 3 times each); OSH_MPI=ucx puts OSHMEM's MPI
 #                 (its barrier) on UCX too; UCX_ROUNDS=0 leaves
 #                 compare_ucx.sh out
+#   STATICS_BENCH=1  adds bench/statics.sh (RMA on heap memory against
+#                 global variables, in turn) on a host heap: the VM's 2
+#                 cores are too noisy for it
 #   GPU_TESTS=0   leaves out the GPU tests
 #   TESTS=regex   runs only the GPU tests whose names match (ctest -R);
 #   SKIP=regex    leaves out those that match (ctest -E): the whole GPU
@@ -197,6 +200,11 @@ fi
 # compare the two runtimes and not two UCX versions (1.13 and 1.16 differ:
 # over tcp a put and quiet took 2 round trips for both on 1.13, and 1 for
 # OSHMEM's worker flush on 1.16).
+if [ "${STATICS_BENCH:-0}" != 0 ]; then
+    SHMEM_HEAP=host ROUNDS=${STATICS_ROUNDS:-5} bash bench/statics.sh build-gpu >"$out/statics.txt" 2>&1
+    note "bench statics: $(grep -c '^| [a-z]' "$out/statics.txt") rows (statics.txt)"
+    cat "$out/statics.txt"
+fi
 if [ "${CPU_BENCH:-0}" != 0 ]; then
     export SHMEM_HEAP=host
     sys_ucp=$(ldconfig -p | awk '$1 == "libucp.so.0" { print $NF; exit }')

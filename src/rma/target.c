@@ -18,7 +18,7 @@ static const char *object_of(const void *p)
     return info.dli_fname;
 }
 
-static noreturn void target_fail(const char *call, const void *sym, size_t len, int pe)
+noreturn void shmemi_rma_target_fail(const char *call, const void *sym, size_t len, int pe)
 {
     shmemi_require_init(call);
     if (pe < 0 || pe >= shmemi_state.n_pes)
@@ -48,16 +48,6 @@ static noreturn void target_fail(const char *call, const void *sym, size_t len, 
                  "thread-local variable)",
                  sym, (void *)shmemi_heap.base, (void *)(shmemi_heap.base + shmemi_heap.size),
                  (void *)shmemi_statics.base, (void *)(shmemi_statics.base + shmemi_statics.size));
-}
-
-char *shmemi_rma_target_cold(const char *call, const void *sym, size_t len, int pe)
-{
-    if (shmemi_initialized() && (unsigned)pe < (unsigned)shmemi_state.n_pes &&
-        shmemi_statics_contains(sym, len) && shmemi_statics.same[pe]) {
-        int local = shmemi_state.local_index[pe];
-        return local < 0 ? NULL : shmemi_statics_at(sym, local);
-    }
-    target_fail(call, sym, len, pe);
 }
 
 size_t shmemi_rma_strided_extent(const char *call, ptrdiff_t stride, size_t nelems,

@@ -228,8 +228,8 @@ static void fork_child(void)
         static const char msg[] = "[shmem] fork: the child cannot get private copies of "
                                   "the program's global variables; it ends here so that "
                                   "it does not write into the parent's\n";
-        if (write(2, msg, sizeof msg - 1) < 0)
-            _exit(127);
+        ssize_t w = write(2, msg, sizeof msg - 1);
+        (void)w;
         _exit(127);
     }
     if (fork_snapshot >= 0)
@@ -242,11 +242,6 @@ static void fork_child(void)
 }
 
 /* ---- capture ---- */
-
-static int capture_range(size_t a, size_t b, const struct layout *l)
-{
-    return fd_io(0, shmemi_statics.fd, (char *)l->start + a, b - a, (off_t)a);
-}
 
 void shmemi_statics_capture(void)
 {
@@ -277,7 +272,8 @@ void shmemi_statics_capture(void)
         size_t j = i;
         while (j < n && need[j] == need[i])
             j++;
-        if (need[i] && capture_range(i * page, j * page, &l) != 0)
+        if (need[i] && fd_io(0, fd, (char *)l.start + i * page, (j - i) * page,
+                             (off_t)(i * page)) != 0)
             shmemi_fatal("shmem_init", "cannot copy the global variables into shared "
                          "memory: %s", strerror(errno));
         i = j;

@@ -1,1 +1,2 @@
 shmem_spmd_test(deprecated_names)
+shmem_spmd_test(legacy_headers)

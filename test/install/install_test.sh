@@ -32,3 +32,13 @@ printf '#include <pshmem.h>\nint main(void) { void *(*f)(size_t) = pshmem_malloc
 "$prefix/bin/oshcc" "$tmp/tool.c" -o "$tmp/tool"
 "$tmp/tool"
 echo "pshmem.h + pshmem_ names: ok"
+
+# The legacy include path of Cray-derived programs.
+for h in mpp/shmem.h mpp/shmemx.h; do
+    [ -f "$prefix/include/$h" ] || { echo "$h is not installed" >&2; exit 1; }
+done
+printf '#include <mpp/shmem.h>\n#include <mpp/shmemx.h>\nint main(void) { shmem_init(); int ok = shmem_team_n_pes(SHMEMX_TEAM_NODE) == 1; shmem_finalize(); return !ok; }\n' \
+    >"$tmp/mpp.c"
+"$prefix/bin/oshcc" "$tmp/mpp.c" -o "$tmp/mpp"
+"$tmp/mpp"
+echo "mpp/shmem.h + mpp/shmemx.h: ok"

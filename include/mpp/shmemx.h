@@ -1,0 +1,2 @@
+/* The legacy include path <mpp/shmemx.h>: the same as <shmemx.h>. */
+#include <shmemx.h>

@@ -1,8 +1,8 @@
 /* Contexts: many created and destroyed, every option, SHMEM_CTX_INVALID
  * where the specification allows it, contexts of teams whose PE numbers
  * are team-relative (put, get, p and g of every RMA type), fence, quiet and
- * per-PE quiet on contexts, sessions, and contexts reserved by a team's
- * num_contexts. */
+ * per-PE quiet on contexts (fence and quiet of SHMEM_CTX_INVALID too),
+ * sessions, and contexts reserved by a team's num_contexts. */
 #include "team_util.h"
 
 static int me, n;
@@ -92,6 +92,8 @@ static void options_and_invalid(long *flag)
           "team of SHMEM_CTX_INVALID");
     CHECK(shmem_ctx_get_team(SHMEM_CTX_DEFAULT, &t) == 0 && t == SHMEM_TEAM_WORLD,
           "team of the default context");
+    shmem_ctx_fence(SHMEM_CTX_INVALID);
+    shmem_ctx_quiet(SHMEM_CTX_INVALID);
     shmem_ctx_session_start(SHMEM_CTX_INVALID, SHMEM_CTX_SESSION_BATCH, NULL, 0);
     shmem_ctx_session_stop(SHMEM_CTX_INVALID);
 }
@@ -217,6 +219,10 @@ int main(void)
         shmem_team_sync(odd);
         ordering(octx, odd, data, flag);
     }
+    /* As programs do whether or not they got a context: the even PEs hold
+     * SHMEM_CTX_INVALID, on which all three do nothing. */
+    shmem_ctx_fence(octx);
+    shmem_ctx_quiet(octx);
     shmem_ctx_destroy(octx);
     shmem_team_destroy(odd);
     shmem_team_destroy(rev);

@@ -43,10 +43,6 @@ int main(int argc, char **argv)
         shmem_team_destroy(SHMEM_TEAM_SHARED);
     } else if (!strcmp(s, "destroy_default_ctx")) {
         shmem_ctx_destroy(SHMEM_CTX_DEFAULT);
-    } else if (!strcmp(s, "quiet_invalid")) {
-        shmem_ctx_quiet(SHMEM_CTX_INVALID);
-    } else if (!strcmp(s, "fence_invalid")) {
-        shmem_ctx_fence(SHMEM_CTX_INVALID);
     } else if (!strcmp(s, "put_invalid")) {
         shmem_ctx_long_p(SHMEM_CTX_INVALID, x, 1, 0);
     } else if (!strcmp(s, "team_pe_range")) {

@@ -50,14 +50,21 @@ static void fence(const char *call, shmem_ctx_t ctx)
         shmemi_remote->fence(call, ctx->remote);
 }
 
+/* OpenSHMEM 1.5: on SHMEM_CTX_INVALID, fence and quiet do nothing. A PE
+ * outside a team gets that context from shmem_team_create_ctx, and programs
+ * then complete it like any other, without asking which it got. */
 void shmem_ctx_fence(shmem_ctx_t ctx)
 {
+    if (ctx == SHMEM_CTX_INVALID)
+        return;
     shmemi_ctx_check(__func__, ctx);
     fence(__func__, ctx);
 }
 
 void shmem_ctx_quiet(shmem_ctx_t ctx)
 {
+    if (ctx == SHMEM_CTX_INVALID)
+        return;
     shmemi_ctx_check(__func__, ctx);
     shmemi_ctx_quiet(__func__, ctx);
 }

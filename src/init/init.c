@@ -93,9 +93,9 @@ int shmem_init_thread(int requested, int *provided)
 
 void shmem_init(void) { shmemi_init_thread(__func__, SHMEM_THREAD_SINGLE, NULL); }
 
-void shmem_finalize(void)
+void shmemi_finalize(const char *call)
 {
-    shmemi_require_init(__func__);
+    shmemi_require_init(call);
     if (--shmemi_state.init_count > 0)
         return;
     /* Before the barrier: what kernels posted reaches the other PEs while
@@ -108,10 +108,12 @@ void shmem_finalize(void)
     shmemi_transport_fini();
     shmemi_heap_finalize();
     if (shmemi_state.boot.finalize() != 0)
-        shmemi_warn(__func__, "the bootstrap did not finalize cleanly");
+        shmemi_warn(call, "the bootstrap did not finalize cleanly");
     shmemi_locality_fini();
     memset(&shmemi_state.boot, 0, sizeof shmemi_state.boot);
 }
+
+void shmem_finalize(void) { shmemi_finalize(__func__); }
 
 void shmem_global_exit(int status)
 {

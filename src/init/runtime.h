@@ -50,6 +50,9 @@ extern struct shmemi_state shmemi_state;
  * tool wrapping them (pshmem.h) sees only the application's calls. */
 void shmemi_init_thread(const char *call, int requested, int *provided);
 
+/* shmem_finalize, for it and for start_pes's exit handler. */
+void shmemi_finalize(const char *call);
+
 /* Ends the PE when the runtime is not up, naming the call. */
 void shmemi_require_init(const char *call);
 

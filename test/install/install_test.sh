@@ -26,6 +26,27 @@ echo "pkg-config shmem: ok"
 "$prefix/bin/shmemrun" -n 2 "$tmp/osh" | grep -c "(ok)" | grep -q 2
 echo "oshcc + shmemrun: ok"
 
+# Autotools builds (./configure CC=oshcc) run the wrapper with CC naming it,
+# by name, by path or through another command: it must compile with the
+# real compiler, not run itself for ever. The installed oshcc comes first
+# in PATH (Debian's Open MPI has an oshcc of its own).
+for cc in oshcc "$prefix/bin/oshcc" "env oshcc"; do
+    rm -f "$tmp/cc"
+    PATH="$prefix/bin:$PATH" CC="$cc" timeout 60 oshcc "$src/examples/hello_ring.c" \
+        -o "$tmp/cc" || { echo "CC='$cc' oshcc failed or did not end" >&2; exit 1; }
+    "$tmp/cc" | grep -q "(ok)"
+done
+# OSHCC_CC before CC, either split into words like make's CC.
+printf '#ifndef PICKED\n#error the compiler was not the one named\n#endif\nint main(void) { return 0; }\n' \
+    >"$tmp/picked.c"
+CC=false OSHCC_CC="cc -DPICKED" "$prefix/bin/oshcc" "$tmp/picked.c" -o "$tmp/picked"
+CC="cc -DPICKED" "$prefix/bin/oshcc" "$tmp/picked.c" -o "$tmp/picked"
+if OSHCC_CC=oshcc "$prefix/bin/oshcc" "$tmp/picked.c" -o "$tmp/picked" 2>"$tmp/err"; then
+    echo "OSHCC_CC=oshcc was accepted" >&2; exit 1
+fi
+grep -q "OSHCC_CC=oshcc names oshcc itself" "$tmp/err"
+echo "oshcc with CC or OSHCC_CC naming oshcc: ok"
+
 # A profiling tool's view: the generated pshmem.h and the pshmem_ names.
 printf '#include <pshmem.h>\nint main(void) { void *(*f)(size_t) = pshmem_malloc; return f == shmem_malloc ? 0 : 1; }\n' \
     >"$tmp/tool.c"

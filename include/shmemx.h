@@ -82,8 +82,66 @@ int shmemx_float_sum_reduce_on_stream(shmem_team_t team, float *dest, const floa
 int shmemx_double_sum_reduce_on_stream(shmem_team_t team, double *dest, const double *source,
                                        size_t nreduce, shmemx_stream_t stream);
 
+/* Sandia OpenSHMEM's shmemx_ names for what OpenSHMEM 1.6 made standard
+ * (blocked strided RMA, the sum scans, signal_add and signal_set), so that
+ * programs written for it build unchanged: each calls its shmem_ routine,
+ * which a profiling tool then sees. */
+
+/* X and CX (the context form) call F and CF; T is void for sized forms. */
+#define SHMEMI_X_BLOCKED_FN(T, X, CX, F, CF)                                  \
+    static inline void X(T *dest, const T *source, ptrdiff_t dst,             \
+                         ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) \
+    { F(dest, source, dst, sst, bsize, nblocks, pe); }                        \
+    static inline void CX(shmem_ctx_t ctx, T *dest, const T *source,          \
+                          ptrdiff_t dst, ptrdiff_t sst, size_t bsize,         \
+                          size_t nblocks, int pe)                             \
+    { CF(ctx, dest, source, dst, sst, bsize, nblocks, pe); }
+#define SHMEMI_X_BLOCKED(T, N)                                                \
+    SHMEMI_X_BLOCKED_FN(T, shmemx_##N##_ibput, shmemx_ctx_##N##_ibput,        \
+                        shmem_##N##_ibput, shmem_ctx_##N##_ibput)             \
+    SHMEMI_X_BLOCKED_FN(T, shmemx_##N##_ibget, shmemx_ctx_##N##_ibget,        \
+                        shmem_##N##_ibget, shmem_ctx_##N##_ibget)
+SHMEMI_RMA_TYPES(SHMEMI_X_BLOCKED)
+#undef SHMEMI_X_BLOCKED
+#define SHMEMI_X_BLOCKED_SIZED(B)                                             \
+    SHMEMI_X_BLOCKED_FN(void, shmemx_ibput##B, shmemx_ctx_ibput##B,           \
+                        shmem_ibput##B, shmem_ctx_ibput##B)                   \
+    SHMEMI_X_BLOCKED_FN(void, shmemx_ibget##B, shmemx_ctx_ibget##B,           \
+                        shmem_ibget##B, shmem_ctx_ibget##B)
+SHMEMI_SIZES(SHMEMI_X_BLOCKED_SIZED)
+#undef SHMEMI_X_BLOCKED_SIZED
+#undef SHMEMI_X_BLOCKED_FN
+
+#define SHMEMI_X_SCAN(T, N, K)                                                \
+    static inline int shmemx_##N##_sum_##K(shmem_team_t team, T *dest,       \
+                                           const T *source, size_t nelems)    \
+    { return shmem_##N##_sum_##K(team, dest, source, nelems); }
+SHMEMI_REDUCE_ARITH_TYPES(SHMEMI_X_SCAN, inscan)
+SHMEMI_REDUCE_ARITH_TYPES(SHMEMI_X_SCAN, exscan)
+#undef SHMEMI_X_SCAN
+
+#define SHMEMI_X_SIGNAL(OP)                                                   \
+    static inline void shmemx_signal_##OP(uint64_t *sig_addr, uint64_t signal, \
+                                          int pe)                             \
+    { shmem_signal_##OP(sig_addr, signal, pe); }                              \
+    static inline void shmemx_ctx_signal_##OP(shmem_ctx_t ctx,                \
+                                              uint64_t *sig_addr,             \
+                                              uint64_t signal, int pe)        \
+    { shmem_ctx_signal_##OP(ctx, sig_addr, signal, pe); }
+SHMEMI_X_SIGNAL(add)
+SHMEMI_X_SIGNAL(set)
+#undef SHMEMI_X_SIGNAL
+
 #ifdef __cplusplus
 }
+#endif
+
+/* The generic names, where <shmem.h> has them (C11 and C++). */
+#if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L)
+#define shmemx_ibput shmem_ibput
+#define shmemx_ibget shmem_ibget
+#define shmemx_sum_inscan shmem_sum_inscan
+#define shmemx_sum_exscan shmem_sum_exscan
 #endif
 
 #endif

@@ -1,5 +1,6 @@
 shmem_spmd_test(deprecated_names)
 shmem_spmd_test(legacy_headers)
+shmem_spmd_test(shmemx_aliases)
 
 # start_pes without shmem_finalize: finalized at exit, with no message of a
 # PE that died (fault_no_finalize checks that shmem_init programs still get

@@ -175,8 +175,8 @@ static void aligned(void)
     for (int i = 0; i < N; i++)
         shmem_free(p[i]);
 
-    /* Beyond what the heap can promise on every PE at one offset, the
-     * answer may be NULL, but never a misaligned block. */
+    /* Larger ones may find no room in this test's heap of fixed size
+     * (heap_align has a growing one): NULL, but never a misaligned block. */
     for (int s = 22; s <= 24; s++) {
         size_t a = (size_t)1 << s;
         void *q = shmem_align(a, 100);

@@ -57,7 +57,7 @@ static char *cu_reserve(size_t bytes)
 {
     shmemi_gpu_bind_thread("shmem_init");
     SHMEMI_CU("shmem_init",
-              cuMemAddressReserve(&cu.window, bytes, shmemi_heap.backend->granularity, 0, 0),
+              cuMemAddressReserve(&cu.window, bytes, SHMEMI_HEAP_SLOT_ALIGN, 0, 0),
               "lower SHMEM_SYMMETRIC_SIZE_MAX");
     cu.window_bytes = bytes;
     return (char *)(uintptr_t)cu.window;

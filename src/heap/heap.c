@@ -90,7 +90,7 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     shmemi_heap.ctrl_size = round_up(SHMEMI_CTRL_HEADER + ctrl_bytes, 4096);
     shmemi_heap.stride = round_up(shmemi_heap.cap > shmemi_heap.ctrl_size
                                       ? shmemi_heap.cap : shmemi_heap.ctrl_size,
-                                  gran);
+                                  SHMEMI_HEAP_SLOT_ALIGN);
     size_t span = shmemi_heap.stride * (size_t)shmemi_state.n_local;
     size_t slot = (size_t)shmemi_state.my_local * shmemi_heap.stride;
 

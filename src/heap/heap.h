@@ -99,6 +99,12 @@ struct shmemi_heap_backend {
     int device_atomics;
 };
 
+/* Every slot of both windows starts on a multiple of this, so that an
+ * offset aligned to it is an aligned address on every PE: the largest
+ * alignment shmem_align grants. A power of two and a multiple of every
+ * backend's granularity; only address space is spent on it. */
+#define SHMEMI_HEAP_SLOT_ALIGN ((size_t)64 << 20)
+
 struct shmemi_heap {
     enum shmemi_heap_kind kind;
     /* The CPU can load and store the data heap (host and pinned kinds); a

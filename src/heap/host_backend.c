@@ -7,8 +7,8 @@
 #include "../init/error.h"
 #include "heap.h"
 
-/* Slots are 2 MiB aligned so that huge pages can back them. */
-#define ALIGN ((size_t)2 << 20)
+/* Chunks are whole 2 MiB pages so that huge pages can back them. */
+#define GRANULARITY ((size_t)2 << 20)
 
 /* The reservations to undo: the data window and the control window. */
 static struct {
@@ -18,7 +18,7 @@ static struct {
 
 static char *host_reserve(size_t bytes)
 {
-    size_t total = bytes + ALIGN;
+    size_t total = bytes + SHMEMI_HEAP_SLOT_ALIGN;
     /* PROT_NONE and MAP_NORESERVE: address space only, so a stray access
      * between slots faults instead of touching someone's memory. */
     char *r = mmap(NULL, total, PROT_NONE,
@@ -28,7 +28,8 @@ static char *host_reserve(size_t bytes)
                      "cannot reserve %zu bytes of address space for the peer "
                      "window: %s; lower SHMEM_SYMMETRIC_SIZE_MAX",
                      bytes, strerror(errno));
-    char *aligned = (char *)(((uintptr_t)r + ALIGN - 1) & ~(ALIGN - 1));
+    char *aligned = (char *)(((uintptr_t)r + SHMEMI_HEAP_SLOT_ALIGN - 1) &
+                             ~(SHMEMI_HEAP_SLOT_ALIGN - 1));
     if (aligned > r)
         munmap(r, (size_t)(aligned - r));
     char *end = aligned + bytes;
@@ -77,7 +78,7 @@ static void host_quiet(void) {}
 
 const struct shmemi_heap_backend shmemi_host_backend = {
     .name = "host",
-    .granularity = ALIGN,
+    .granularity = GRANULARITY,
     .reserve = host_reserve,
     .create = host_create,
     .map = host_map,

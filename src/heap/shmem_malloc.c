@@ -139,22 +139,21 @@ void *shmem_calloc(size_t count, size_t size)
     return take(__func__, count * size, SHMEMI_ALLOC_MIN_ALIGN, 1);
 }
 
-/* Every PE's heap starts on a 2 MiB boundary, and the allocator
- * hands out one offset for all PEs: beyond 2 MiB, an aligned offset is not an
- * aligned address on every PE. */
-#define MAX_ALIGN ((size_t)2 << 20)
-
+/* The allocator hands out one offset for all PEs, and every PE's heap
+ * starts on a multiple of SHMEMI_HEAP_SLOT_ALIGN: beyond it, an aligned
+ * offset is not an aligned address on every PE. */
 void *shmemi_align(const char *call, size_t alignment, size_t size)
 {
     if (alignment == 0 || (alignment & (alignment - 1))) {
-        shmemi_warn(call, "alignment %zu is not a power of two", alignment);
+        shmemi_warn(call, "alignment %zu is not a power of two; pass a power of two",
+                    alignment);
         return NULL;
     }
-    if (alignment > MAX_ALIGN) {
+    if (alignment > SHMEMI_HEAP_SLOT_ALIGN) {
         if (shmemi_state.my_pe == 0)
-            shmemi_warn(call, "alignment %zu is larger than the %zu bytes "
-                        "that the symmetric heap guarantees on every PE",
-                        alignment, MAX_ALIGN);
+            shmemi_warn(call, "alignment %zu is larger than the %zu bytes that "
+                        "the symmetric heap aligns on every PE; ask for %zu or less",
+                        alignment, SHMEMI_HEAP_SLOT_ALIGN, SHMEMI_HEAP_SLOT_ALIGN);
         return NULL;
     }
     return size ? take(call, size, alignment, 0) : NULL;

@@ -5,8 +5,6 @@
 
 #include "check.h"
 
-static long psync_storage[SHMEM_SYNC_SIZE];
-
 int main(int argc, char **argv)
 {
     CHECK(argc == 2, "usage: %s SCENARIO", argv[0]);
@@ -15,6 +13,8 @@ int main(int argc, char **argv)
     long *psync = shmem_calloc(SHMEM_SYNC_SIZE, sizeof(long));
     int *a = shmem_calloc(64, sizeof(int));
     int priv[64] = {0};
+    /* On the stack: the program's globals are symmetric (README). */
+    long psync_storage[SHMEM_SYNC_SIZE] = {0};
     shmem_barrier_all();
 
     if (strcmp(argv[1], "bad_root") == 0)

@@ -25,6 +25,6 @@ shmem_expect_test(coll_fault_outside_set PROGRAM coll_faults NP 2 ARGS outside_s
 shmem_expect_test(coll_fault_bad_set PROGRAM coll_faults NP 2 ARGS bad_set
   EXPECT --status nonzero --match "shmem_barrier: the active set .* is not a set of PEs")
 shmem_expect_test(coll_fault_private_psync PROGRAM coll_faults NP 2 ARGS private_psync
-  EXPECT --status nonzero --match "shmem_barrier: pSync .* is not in the symmetric heap")
+  EXPECT --status nonzero --match "shmem_barrier: pSync .* is not symmetric")
 shmem_expect_test(coll_fault_dirty_psync PROGRAM coll_faults NP 2 ARGS dirty_psync
   EXPECT --status nonzero --match "shmem_barrier: pSync does not hold SHMEM_SYNC_VALUE")

@@ -8,10 +8,11 @@
 # and, with UCX, on virtual nodes of one PE each at 2 and 3 PEs, where
 # every access to a peer's globals goes through UCX (vnode.cmake's
 # <program>/vnode1/<launcher>/<np> names).
-set(statics_programs statics_rma statics_amo statics_sync)
+set(statics_programs statics_rma statics_amo statics_sync statics_coll)
 foreach(program ${statics_programs})
   shmem_spmd_test(${program})
 endforeach()
+target_link_libraries(statics_coll PRIVATE m)
 
 # statics_rma again as a position-dependent executable (the tests are
 # position-independent, loaded at another address in every process): its

@@ -8,7 +8,7 @@
 # and, with UCX, on virtual nodes of one PE each at 2 and 3 PEs, where
 # every access to a peer's globals goes through UCX (vnode.cmake's
 # <program>/vnode1/<launcher>/<np> names).
-set(statics_programs statics_rma statics_amo statics_sync statics_coll)
+set(statics_programs statics_rma statics_amo statics_sync statics_coll statics_ptr)
 foreach(program ${statics_programs})
   shmem_spmd_test(${program})
 endforeach()

@@ -1,30 +1,26 @@
 /* OpenSHMEM 1.5, shmem_atomic_add example: PE 1 atomically adds 44 to the
  * symmetric int (22) of PE 0.
  * Prints "0: dst = 66" and "1: dst = 22" (PE order).
- * The spec keeps the symmetric data in static/global variables; this runtime
- * accepts only symmetric-heap memory (README), so it comes from shmem_malloc.
  */
 #include <shmem.h>
 #include <stdio.h>
 
-static int *total;
-
 int main(void)
 {
+    static int total;
     shmem_init();
-    total = shmem_malloc(sizeof(int));
-    *total = 22;
+    total = 22;
     shmem_barrier_all();
     int me = shmem_my_pe();
     int npes = shmem_n_pes();
 
     if (me == 1)
-        shmem_atomic_add(total, 44, 0);
+        shmem_atomic_add(&total, 44, 0);
     shmem_barrier_all();
 
     for (int turn = 0; turn < npes; turn++) {
         if (turn == me) {
-            printf("%d: dst = %d\n", me, (*total));
+            printf("%d: dst = %d\n", me, total);
             fflush(stdout);
         }
         shmem_barrier_all();

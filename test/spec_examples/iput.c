@@ -2,23 +2,18 @@
  * {1..10} (source stride 2) into the first five contiguous elements of a
  * symmetric short array on PE 1.
  * Prints on PE 1: "dest on PE 1 is 1 3 5 7 9".
- * The spec keeps the symmetric data in static/global variables; this runtime
- * accepts only symmetric-heap memory (README), so it comes from shmem_malloc.
  */
 #include <shmem.h>
 #include <stdio.h>
-
-static short *landing;
 
 int main(void)
 {
     short values[10];
     for (int k = 0; k < 10; k++)
         values[k] = (short)(k + 1);
+    static short landing[10];
 
     shmem_init();
-    landing = shmem_calloc(10, sizeof(short));
-    shmem_barrier_all();
     int me = shmem_my_pe();
     if (me == 0)
         shmem_iput(landing, values, 1, 2, 5, 1); /* dst stride 1, src stride 2 */

@@ -2,18 +2,14 @@
  * symmetric array and stores 1..4 through it with plain loads/stores.
  * Prints on PE 1 "PE 1 dest: 1, 2, 3, 4" (or, on PE 0, a message that PE 1
  * is not directly accessible).
- * The spec keeps the symmetric data in static/global variables; this runtime
- * accepts only symmetric-heap memory (README), so it comes from shmem_malloc.
  */
 #include <shmem.h>
 #include <stdio.h>
 
-static int *shared_arr;
-
 int main(void)
 {
+    static int shared_arr[4];
     shmem_init();
-    shared_arr = shmem_calloc(4, sizeof(int));
     int me = shmem_my_pe();
     if (me == 0) {
         int *direct = shmem_ptr(shared_arr, 1);

@@ -2,23 +2,18 @@
  * array into the symmetric array of PE 1.
  * Prints, in PE order: "dest[0] on PE 0 is 0" and "dest[0] on PE 1 is 1"
  * (and, on PE 1, the whole received array "PE 1 dest: 1 2 3 4 5 6 7 8 9 10").
- * The spec keeps the symmetric data in static/global variables; this runtime
- * accepts only symmetric-heap memory (README), so it comes from shmem_malloc.
  */
 #include <shmem.h>
 #include <stdio.h>
-
-static long *recv_buf;
 
 int main(void)
 {
     long local[10];
     for (int k = 0; k < 10; k++)
         local[k] = k + 1;
+    static long recv_buf[10];
 
     shmem_init();
-    recv_buf = shmem_calloc(10, sizeof(long));
-    shmem_barrier_all();
     int me = shmem_my_pe();
     int npes = shmem_n_pes();
 

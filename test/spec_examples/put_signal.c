@@ -4,21 +4,17 @@
  * the signal from the last PE arrives.
  * PE 0 prints "BCAST with put with signal is complete"; each PE also checks
  * that the data came from its predecessor (exit 1 otherwise).
- * The spec keeps the symmetric data in static/global variables; this runtime
- * accepts only symmetric-heap memory (README), so it comes from shmem_malloc.
  */
 #include <shmem.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static uint64_t *signal_word;
-
 int main(void)
 {
     const size_t n = 2 << 10;
+    static uint64_t signal_word = 0;
     shmem_init();
-    signal_word = shmem_calloc(1, sizeof(uint64_t));
     int me = shmem_my_pe();
     int npes = shmem_n_pes();
     int next = (me + 1) % npes;
@@ -31,11 +27,11 @@ int main(void)
     shmem_barrier_all();
 
     if (me != 0)
-        shmem_signal_wait_until(signal_word, SHMEM_CMP_EQ, 1);
-    shmem_putmem_signal(inbox, msg, n * sizeof(uint64_t), signal_word, 1,
+        shmem_signal_wait_until(&signal_word, SHMEM_CMP_EQ, 1);
+    shmem_putmem_signal(inbox, msg, n * sizeof(uint64_t), &signal_word, 1,
                         SHMEM_SIGNAL_SET, next);
     if (me == 0) {
-        shmem_signal_wait_until(signal_word, SHMEM_CMP_EQ, 1);
+        shmem_signal_wait_until(&signal_word, SHMEM_CMP_EQ, 1);
         printf("BCAST with put with signal is complete\n");
     }
     uint64_t prev = (uint64_t)((me + npes - 1) % npes);

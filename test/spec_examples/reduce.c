@@ -6,22 +6,17 @@
  *   "Found 32 maximal random numbers across all PEs."
  *   "A maximal number occured (at least once) at the following indices:"
  *   "0 1 2 ... 31"
- * The spec keeps the symmetric data in static/global variables; this runtime
- * accepts only symmetric-heap memory (README), so it comes from shmem_malloc.
  */
 #include <shmem.h>
 #include <stdio.h>
 
 #define NVALS 32
 
-static int *n_max_local;
-static int *n_max_total;
-
 int main(void)
 {
+    static int n_max_local = 0;
+    static int n_max_total;
     shmem_init();
-    n_max_local = shmem_calloc(1, sizeof(int));
-    n_max_total = shmem_calloc(1, sizeof(int));
     int me = shmem_my_pe();
     int npes = shmem_n_pes();
     unsigned char *is_max = shmem_malloc(NVALS);
@@ -30,14 +25,14 @@ int main(void)
     for (int i = 0; i < NVALS; i++) {
         int v = (3 * i + 5 * me) % npes;
         is_max[i] = (v == npes - 1);
-        (*n_max_local) += is_max[i];
+        n_max_local += is_max[i];
     }
     shmem_sync(SHMEM_TEAM_WORLD);
     shmem_or_reduce(SHMEM_TEAM_WORLD, any_max, is_max, NVALS);
-    shmem_sum_reduce(SHMEM_TEAM_WORLD, n_max_total, n_max_local, 1);
+    shmem_sum_reduce(SHMEM_TEAM_WORLD, &n_max_total, &n_max_local, 1);
 
     if (me == 0) {
-        printf("Found %d maximal random numbers across all PEs.\n", (*n_max_total));
+        printf("Found %d maximal random numbers across all PEs.\n", n_max_total);
         printf("A maximal number occured (at least once) at the following indices:\n");
         for (int i = 0; i < NVALS; i++)
             if (any_max[i] == 1)

@@ -4,20 +4,18 @@
  * Afterwards x is 3 on multiples of 3 (but 0), 2 on the other even PEs (but
  * 0) and 10101 elsewhere; PE 0 gathers the values and prints, e.g. at 4 PEs:
  * "x on PE 0 = 10101", "x on PE 1 = 10101", "x on PE 2 = 2", "x on PE 3 = 3".
- * The spec keeps the symmetric data in static/global variables; this runtime
- * accepts only symmetric-heap memory (README), so it comes from shmem_malloc.
  */
 #include <shmem.h>
 #include <stdio.h>
 
-static int *x;
+static int x = 10101;
 
 static void ring_put(shmem_team_t team, int value)
 {
     int me_t = shmem_team_my_pe(team);
     int n_t = shmem_team_n_pes(team);
     int next = shmem_team_translate_pe(team, (me_t + 1) % n_t, SHMEM_TEAM_WORLD);
-    shmem_p(x, value, next);
+    shmem_p(&x, value, next);
     shmem_quiet();
     shmem_sync(team);
 }
@@ -26,9 +24,6 @@ int main(void)
 {
     shmem_team_t evens = SHMEM_TEAM_INVALID, triples = SHMEM_TEAM_INVALID;
     shmem_init();
-    x = shmem_malloc(sizeof(int));
-    *x = 10101;
-    shmem_barrier_all();
     int me = shmem_my_pe();
     int npes = shmem_n_pes();
 
@@ -45,12 +40,12 @@ int main(void)
     shmem_sync_all();
 
     int want = (me && me % 3 == 0) ? 3 : (me && me % 2 == 0) ? 2 : 10101;
-    if ((*x) != want)
+    if (x != want)
         shmem_global_exit(1);
 
     if (me == 0)
         for (int pe = 0; pe < npes; pe++)
-            printf("x on PE %d = %d\n", pe, shmem_g(x, pe));
+            printf("x on PE %d = %d\n", pe, shmem_g(&x, pe));
     shmem_finalize();
     return 0;
 }

@@ -1,20 +1,17 @@
 /* OpenSHMEM 1.5, shmem_test_any example: every PE sets its own flag to 1 on
  * every PE, then polls with shmem_test_any until it has seen all npes flags.
  * PE 0 prints "test_any: every PE observed <npes> flags".
- * The spec keeps the symmetric data in static/global variables; this runtime
- * accepts only symmetric-heap memory (README), so it comes from shmem_malloc.
  */
 #include <shmem.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static int *done_count;
+static int done_count;
 
 int main(void)
 {
     shmem_init();
-    done_count = shmem_calloc(1, sizeof(int));
     int me = shmem_my_pe();
     int npes = shmem_n_pes();
     int *flag = shmem_calloc((size_t)npes, sizeof(int));
@@ -31,9 +28,9 @@ int main(void)
             observed++;
         }
     }
-    shmem_atomic_add(done_count, observed == npes, 0);
+    shmem_atomic_add(&done_count, observed == npes, 0);
     shmem_barrier_all();
-    if (me == 0 && (*done_count) == npes)
+    if (me == 0 && done_count == npes)
         printf("test_any: every PE observed %d flags\n", npes);
     free(seen);
     shmem_free(flag);

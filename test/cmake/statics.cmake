@@ -43,4 +43,14 @@ if(UCX_FOUND)
       endforeach()
     endforeach()
   endforeach()
+  # shmem_ptr at 4 PEs on nodes of 2: non-NULL for the node's PE, NULL for
+  # the other node's.
+  foreach(launcher mpirun shmemrun)
+    shmem_launch(run ${launcher} 4)
+    set(name statics_ptr/vnode2/${launcher}/4)
+    add_test(NAME ${name} COMMAND ${run} $<TARGET_FILE:statics_ptr>)
+    shmem_session_dir(session ${name})
+    set_tests_properties(${name} PROPERTIES TIMEOUT 120 LABELS "host;ucx"
+      ENVIRONMENT "${SHMEM_TEST_ENV};${session};SHMEM_VIRTUAL_NODES=2")
+  endforeach()
 endif()

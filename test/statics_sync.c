@@ -26,7 +26,7 @@
 
 /* ---- Locks ---- */
 
-#define K 200
+#define K 100
 
 static long lock;                     /* static, .bss, as the spec's example */
 long pair_locks[3] = {0, 0, 0x5eed};  /* global, .data: [0] and [1] are locks */

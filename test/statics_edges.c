@@ -5,6 +5,8 @@
  *   end       a transfer that runs past the end of the globals (an error)
  *   shlib     a shared library's global as the remote side (an error)
  *   tls       a thread-local variable as the remote side (an error)
+ *   rodata    a const global, read-only data of the program, as the remote
+ *             side (an error)
  *   plain     a put to a global, for runs with SHMEM_SYMMETRIC_STATICS=0
  *             (an error) and for PEs of two executables (statics_other)
  *   mpmd      PE 0 runs this program, the others statics_other: heap
@@ -28,6 +30,7 @@ int counter = 7;                  /* .data */
 static long flags[16];            /* .bss */
 static char huge[1L << 30];       /* .bss, never touched whole */
 static _Thread_local int per_thread;
+const int read_only = 5;          /* .rodata */
 
 /* Pages of huge in memory (mincore: of shared memory, those allocated). */
 static size_t huge_resident(void)
@@ -127,6 +130,9 @@ int main(int argc, char **argv)
     } else if (!strcmp(s, "tls")) {
         shmem_int_p(&per_thread, 1, (me + 1) % n);
         puts("unreachable");
+    } else if (!strcmp(s, "rodata")) {
+        int got = shmem_int_g(&read_only, (me + 1) % n);
+        printf("unreachable: %d\n", got);
     } else if (!strcmp(s, "plain")) {
         shmem_int_p(&counter, 1, (me + 1) % n);
         shmem_barrier_all();

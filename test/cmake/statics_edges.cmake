@@ -19,6 +19,9 @@ shmem_expect_test(statics_shared_library PROGRAM statics_edges NP 2 ARGS shlib
   --match "is a variable of the shared library .*libstatics_lib")
 shmem_expect_test(statics_thread_local PROGRAM statics_edges NP 2 ARGS tls
   EXPECT --status nonzero --reject unreachable --match "thread-local variable")
+shmem_expect_test(statics_read_only PROGRAM statics_edges NP 2 ARGS rodata
+  EXPECT --status nonzero --reject unreachable
+  --match "shmem_int_g: address .* is read-only data of the program")
 shmem_expect_test(statics_off PROGRAM statics_edges NP 2 ARGS plain
   ENV SHMEM_SYMMETRIC_STATICS=0
   EXPECT --status nonzero --match "with SHMEM_SYMMETRIC_STATICS=0 the remote side")

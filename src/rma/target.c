@@ -5,16 +5,19 @@
 
 #include "rma.h"
 
-/* Where p is when it is not symmetric, for the message: a shared
- * library's data, or nothing the loader knows (stack, malloc, a
- * thread-local variable). */
-static const char *object_of(const void *p)
+/* Where p is when it is not symmetric, for the message: the file of the
+ * executable or of a shared library whose data holds it (*exe says which:
+ * the executable is the first link map), or NULL for nothing the loader
+ * knows (stack, malloc, a thread-local variable). */
+static const char *object_of(const void *p, int *exe)
 {
     Dl_info info;
     struct link_map *lm = NULL;
-    if (!dladdr1(p, &info, (void **)&lm, RTLD_DL_LINKMAP) || !lm || !lm->l_prev ||
-        !info.dli_fname || !*info.dli_fname)
-        return NULL; /* nothing loaded, or the executable (the first link map) */
+    *exe = 0;
+    if (!dladdr1(p, &info, (void **)&lm, RTLD_DL_LINKMAP) || !lm || !info.dli_fname ||
+        !*info.dli_fname)
+        return NULL;
+    *exe = !lm->l_prev;
     return info.dli_fname;
 }
 
@@ -31,17 +34,26 @@ noreturn void shmemi_rma_target_fail(const char *call, const void *sym, size_t l
                      len, sym, (void *)shmemi_heap.base, shmemi_heap.size);
     if (shmemi_statics_contains(sym, 1))
         shmemi_statics_fail(call, sym, len, pe);
-    const char *lib = object_of(sym);
-    if (lib)
+    int exe;
+    const char *obj = object_of(sym, &exe);
+    if (obj && !exe)
         shmemi_fatal(call, "address %p is a variable of the shared library %s: only "
                      "the executable's global and static variables and memory from "
                      "shmem_malloc are symmetric; move the variable into the program "
-                     "or allocate it with shmem_malloc", sym, lib);
+                     "or allocate it with shmem_malloc", sym, obj);
     if (!shmemi_statics.base)
         shmemi_fatal(call, "address %p is not in the symmetric heap [%p, %p); with "
                      "SHMEM_SYMMETRIC_STATICS=0 the remote side of a transfer must be "
                      "memory from shmem_malloc", sym, (void *)shmemi_heap.base,
                      (void *)(shmemi_heap.base + shmemi_heap.size));
+    /* The executable's, outside its writable data: text, constants, RELRO. */
+    if (obj)
+        shmemi_fatal(call, "address %p is read-only data of the program (a const "
+                     "variable, or one the loader makes read-only after relocation), "
+                     "outside its writable global and static variables [%p, %p): the "
+                     "remote side of a transfer must be writable symmetric memory", sym,
+                     (void *)shmemi_statics.base,
+                     (void *)(shmemi_statics.base + shmemi_statics.size));
     shmemi_fatal(call, "address %p is not in the symmetric heap [%p, %p) nor in the "
                  "program's global and static variables [%p, %p); the remote side of "
                  "a transfer must be one of those (not the stack, malloc memory or a "

@@ -7,9 +7,10 @@
 # of a global (statics_ptr.c). Each runs at 1-4 PEs under both launchers
 # and, with UCX, on virtual nodes of one PE each at 2 and 3 PEs, where
 # every access to a peer's globals goes through UCX (vnode.cmake's
-# <program>/vnode1/<launcher>/<np> names). Below: statics_rma as a
-# position-dependent executable, statics_ptr on nodes of 2, and the
-# messages for variables that are not symmetric (statics_faults.c).
+# <program>/vnode1/<launcher>/<np> names); below, statics_rma as a
+# position-dependent executable and statics_ptr on nodes of 2. The edges
+# (fork, a sparse .bss, two executables, what is not symmetric) are
+# statics_edges.cmake's.
 set(statics_programs statics_rma statics_amo statics_sync statics_coll statics_ptr)
 foreach(program ${statics_programs})
   shmem_spmd_test(${program})

@@ -91,7 +91,7 @@ pkg-config --exists ucx ||
 # with it, took about 4 of a call's 10 minutes on 2 H200s, the library 15 s.
 targets=()
 if [ "${GPU_TESTS:-1}" = 0 ] && [ "${HOST_SUITE:-1}" = 0 ] && [ "${BENCH:-1}" = 0 ]; then
-    targets=(--target shmem host_osu)
+    targets=(--target shmem shmemrun host_osu)
 elif [ -n "${BUILD:-}" ]; then
     targets=(--target shmem shmemrun gpu_probe $BUILD)
 fi

@@ -4,6 +4,7 @@
  * PE misbehaves, it is the last one and the others wait in a barrier, so
  * the test also shows that nobody is left waiting for it. */
 #include <signal.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -115,6 +116,62 @@ static void exhaust(void)
     shmem_free(x);
 }
 
+/* Bytes of symmetric heap this process maps (its own and its node peers'). */
+static size_t heap_mapped(void)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    CHECK(f != NULL, "cannot read /proc/self/maps");
+    char line[512];
+    size_t total = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        if (strstr(line, "memfd:shmem-heap") && sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+            total += hi - lo;
+    }
+    fclose(f);
+    return total;
+}
+
+/* Sizes that no heap can hold, whether it is fixed or may grow: the size
+ * itself, or one that rounding, an alignment or a count would carry past
+ * SIZE_MAX, or one past the heap's limit (2 GiB: run with a 64 MiB fixed
+ * heap or SHMEM_SYMMETRIC_SIZE_MAX=1G). Each call returns NULL on every PE
+ * and leaves the heap as it was: no block handed out, no growth. */
+static void huge_sizes(void)
+{
+    int *keep = sym_int();
+    keep[0] = 42 + me;
+    size_t before = heap_mapped();
+    static const size_t sizes[] = {SIZE_MAX,         SIZE_MAX - 1,     SIZE_MAX - 63,
+                                   SIZE_MAX - 64,    SIZE_MAX / 2 + 1, (size_t)1 << 50,
+                                   (size_t)2 << 30};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        size_t s = sizes[i];
+        CHECK(shmem_malloc(s) == NULL, "shmem_malloc(%zu)", s);
+        CHECK(shmem_malloc_with_hints(s, SHMEM_MALLOC_ATOMICS_REMOTE) == NULL,
+              "shmem_malloc_with_hints(%zu)", s);
+        CHECK(shmem_calloc(1, s) == NULL, "shmem_calloc(1, %zu)", s);
+        CHECK(shmem_align(4096, s) == NULL, "shmem_align(4096, %zu)", s);
+        CHECK(shmem_realloc(keep, s) == NULL, "shmem_realloc(keep, %zu)", s);
+    }
+    CHECK(shmem_calloc(SIZE_MAX / 2, 4) == NULL, "shmem_calloc(SIZE_MAX / 2, 4)");
+    CHECK(heap_mapped() == before, "the heap's mappings went from %zu to %zu bytes",
+          before, heap_mapped());
+    CHECK(keep[0] == 42 + me, "a failed shmem_realloc changed the block: %d", keep[0]);
+    char *a = shmem_malloc(4096), *b = shmem_malloc(4096);
+    CHECK(a && b && (b >= a + 4096 || a >= b + 4096), "later blocks %p and %p overlap",
+          (void *)a, (void *)b);
+    memset(a, 1, 4096);
+    memset(b, 2, 4096);
+    shmem_barrier_all();
+    shmem_putmem(a, b, 4096, (me + 1) % npes);
+    shmem_barrier_all();
+    CHECK(a[0] == 2 && a[4095] == 2 && b[0] == 2, "put after the failed calls");
+    shmem_free(a);
+    shmem_free(b);
+    shmem_free(keep);
+}
+
 /* Only SHMEM_DEBUG compares the arguments of a collective allocation. */
 static void different_sizes(void)
 {
@@ -150,6 +207,7 @@ static const struct {
     {"grow_no_finalize", grow_no_finalize},
     {"global_exit", global_exit},
     {"exhaust", exhaust},
+    {"huge_sizes", huge_sizes},
     {"different_sizes", different_sizes},
     {"bad_cmp", bad_cmp},
     {"plain", plain},

@@ -48,6 +48,19 @@ shmem_expect_test(fault_bad_size PROGRAM faults NP 2 ARGS plain
   EXPECT --status nonzero --match "SHMEM_SYMMETRIC_SIZE")
 shmem_expect_test(fault_exhaust PROGRAM faults NP 2 ARGS exhaust
   EXPECT --status 0 --match "SHMEM_SYMMETRIC_SIZE")
+# Sizes no heap can hold (near SIZE_MAX, past the fixed size, past
+# SHMEM_SYMMETRIC_SIZE_MAX): NULL on every PE, one line from PE 0 naming
+# the call and the size, the heap as it was.
+shmem_expect_test(fault_huge_fixed PROGRAM faults NP 2 ARGS huge_sizes
+  EXPECT --status 0 --once "PE 0. shmem_malloc: cannot allocate 18446744073709551615 bytes"
+  --match "shmem_malloc: cannot allocate 2147483648 bytes.*SHMEM_SYMMETRIC_SIZE"
+  --match "shmem_calloc: cannot allocate 9223372036854775807 elements of 4 bytes"
+  --reject "PE 1. shmem_malloc" --reject "cannot map")
+shmem_expect_test(fault_huge_growable PROGRAM faults NP 2 ARGS huge_sizes
+  ENV SHMEM_SYMMETRIC_SIZE_MAX=1G
+  EXPECT --status 0 --once "PE 0. shmem_realloc: cannot allocate 18446744073709551615 bytes"
+  --match "shmem_align: cannot allocate 2147483648 bytes.*SHMEM_SYMMETRIC_SIZE_MAX"
+  --reject "PE 1. shmem_malloc" --reject "cannot map")
 shmem_expect_test(fault_debug_sizes PROGRAM faults NP 2 ARGS different_sizes
   ENV SHMEM_DEBUG=1
   EXPECT --status nonzero --match "same arguments")

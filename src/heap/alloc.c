@@ -89,11 +89,22 @@ void shmemi_alloc_fini(void)
 
 static size_t round_up(size_t v, size_t a) { return (v + a - 1) & ~(a - 1); }
 
+/* The bytes a block of size takes, or 0 when rounding them up would wrap
+ * (no free range holds such a block). */
+static size_t block_bytes(size_t size)
+{
+    if (size > SIZE_MAX - (SHMEMI_ALLOC_MIN_ALIGN - 1))
+        return 0;
+    return round_up(size ? size : 1, SHMEMI_ALLOC_MIN_ALIGN);
+}
+
 int shmemi_alloc_take(size_t size, size_t align, size_t *off)
 {
     if (align < SHMEMI_ALLOC_MIN_ALIGN)
         align = SHMEMI_ALLOC_MIN_ALIGN;
-    size = round_up(size ? size : 1, SHMEMI_ALLOC_MIN_ALIGN);
+    size = block_bytes(size);
+    if (size == 0)
+        return -1;
     for (struct block *b = head; b; b = b->next) {
         if (b->used)
             continue;
@@ -146,9 +157,9 @@ int shmemi_alloc_release(size_t off)
 int shmemi_alloc_resize(size_t off, size_t size)
 {
     struct block *b = find_used(off);
-    if (!b)
+    size = block_bytes(size);
+    if (!b || size == 0)
         return -1;
-    size = round_up(size ? size : 1, SHMEMI_ALLOC_MIN_ALIGN);
     if (size <= b->size) {
         size_t spare = b->size - size;
         if (spare == 0)

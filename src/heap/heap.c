@@ -10,7 +10,14 @@
 
 struct shmemi_heap shmemi_heap;
 
-static size_t round_up(size_t v, size_t a) { return (v + a - 1) / a * a; }
+/* Saturating: a size that no address space holds stays SIZE_MAX, which
+ * shmemi_heap_init refuses, rather than wrapping to a small one. */
+static size_t round_up(size_t v, size_t a)
+{
+    return v > SIZE_MAX - (a - 1) ? SIZE_MAX : (v + a - 1) / a * a;
+}
+
+static size_t add(size_t a, size_t b) { return a > SIZE_MAX - b ? SIZE_MAX : a + b; }
 
 /* Every node PE's fd of the memory being shared, by local index. */
 static int *exchange(const char *call, int fd)
@@ -68,7 +75,7 @@ static int add_chunk(const char *call, size_t bytes, int *short_pe)
 static size_t heap_cap(size_t initial, size_t default_cap, size_t reserve)
 {
     if (shmemi_config.symmetric_size_max)
-        return shmemi_config.symmetric_size_max + reserve;
+        return add(shmemi_config.symmetric_size_max, reserve);
     if (getenv("SHMEM_SYMMETRIC_SIZE"))
         return initial;
     return default_cap > initial ? default_cap : initial;
@@ -82,7 +89,7 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
         gran = shmemi_host_backend.granularity;
     /* The runtime's own symmetric data comes on top, so the user gets all
      * of SHMEM_SYMMETRIC_SIZE. */
-    size_t initial = round_up(shmemi_config.symmetric_size + data_reserve, gran);
+    size_t initial = round_up(add(shmemi_config.symmetric_size, data_reserve), gran);
     shmemi_heap.cap = round_up(heap_cap(initial, default_cap, data_reserve), gran);
     if (shmemi_heap.cap < initial)
         shmemi_fatal("shmem_init", "SHMEM_SYMMETRIC_SIZE_MAX (%zu) is below "
@@ -91,7 +98,13 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     shmemi_heap.stride = round_up(shmemi_heap.cap > shmemi_heap.ctrl_size
                                       ? shmemi_heap.cap : shmemi_heap.ctrl_size,
                                   SHMEMI_HEAP_SLOT_ALIGN);
-    size_t span = shmemi_heap.stride * (size_t)shmemi_state.n_local;
+    size_t span;
+    if (__builtin_mul_overflow(shmemi_heap.stride, (size_t)shmemi_state.n_local, &span) ||
+        span > SIZE_MAX / 2)
+        shmemi_fatal("shmem_init", "the node's %d PEs cannot each have a symmetric heap "
+                     "of up to %zu bytes: more than the address space holds; lower "
+                     "SHMEM_SYMMETRIC_SIZE_MAX (or SHMEM_SYMMETRIC_SIZE)",
+                     shmemi_state.n_local, shmemi_heap.cap);
     size_t slot = (size_t)shmemi_state.my_local * shmemi_heap.stride;
 
     /* Control window: this PE's slot, then every node peer's. */
@@ -136,8 +149,11 @@ int shmemi_heap_grow(size_t bytes, int *short_pe)
 {
     size_t gran = shmemi_heap.backend->granularity;
     size_t room = shmemi_heap.cap - shmemi_heap.size;
-    size_t need = round_up(bytes, gran);
     *short_pe = -1;
+    /* cap is a multiple of gran, so rounding what fits cannot wrap. */
+    if (bytes > room)
+        return -1;
+    size_t need = round_up(bytes, gran);
     if (need > room)
         return -1;
     /* Doubling keeps the number of chunks (and of collective growths)

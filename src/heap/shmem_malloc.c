@@ -49,19 +49,42 @@ static void check_agreement(const char *call, uint64_t a, uint64_t b)
     free(all);
 }
 
+/* Says, from PE 0, why a request of size bytes fails before any PE
+ * tries: no heap of this job could ever hold it. */
+static void refuse(const char *call, size_t size)
+{
+    if (shmemi_state.my_pe != 0)
+        return;
+    if ((ptrdiff_t)size < 0)
+        shmemi_warn(call, "cannot allocate %zu bytes (%td as a signed number: a "
+                    "negative or overflowed size?); every PE returns NULL, and the "
+                    "heap is as it was", size, (ptrdiff_t)size);
+    else
+        shmemi_warn(call, "cannot allocate %zu bytes: more than the symmetric heap "
+                    "may ever hold (%zu bytes, the runtime's own data included); "
+                    "every PE returns NULL, and the heap is as it was; raise "
+                    "SHMEM_SYMMETRIC_SIZE_MAX (or SHMEM_SYMMETRIC_SIZE, which "
+                    "fixes the size when set alone)", size, shmemi_heap.cap);
+}
+
 /* Takes a block, growing the heap when it is full: every PE runs out at
- * the same call (the allocator is deterministic), so all grow together. */
+ * the same call (the allocator is deterministic), so all grow together.
+ * A size past the heap's limit is refused first, on every PE alike (they
+ * all passed it): the sums below cannot wrap, and no PE grows the heap
+ * for a block that would not fit it anyway. */
 static int take_or_grow(const char *call, size_t size, size_t align, size_t *off)
 {
+    if (size > shmemi_heap.cap || shmemi_heap.cap - size < align) {
+        refuse(call, size);
+        return -1;
+    }
     if (shmemi_alloc_take(size, align, off) == 0)
         return 0;
     int short_pe = -1;
-    if (size <= SIZE_MAX - align) {
-        settle();
-        if (shmemi_heap_grow(size + align, &short_pe) == 0 &&
-            shmemi_alloc_take(size, align, off) == 0)
-            return 0;
-    }
+    settle();
+    if (shmemi_heap_grow(size + align, &short_pe) == 0 &&
+        shmemi_alloc_take(size, align, off) == 0)
+        return 0;
     if (short_pe >= 0) {
         if (shmemi_state.my_pe == 0)
             shmemi_warn(call, "cannot allocate %zu bytes: the symmetric heap (%zu "
@@ -130,10 +153,13 @@ void *shmem_malloc_with_hints(size_t size, long hints)
 
 void *shmem_calloc(size_t count, size_t size)
 {
+    shmemi_require_init(__func__);
     if (count == 0 || size == 0)
         return NULL;
     if (count > SIZE_MAX / size) {
-        shmemi_warn(__func__, "%zu x %zu bytes overflows size_t", count, size);
+        if (shmemi_state.my_pe == 0)
+            shmemi_warn(__func__, "cannot allocate %zu elements of %zu bytes: their "
+                        "product overflows size_t; every PE returns NULL", count, size);
         return NULL;
     }
     return take(__func__, count * size, SHMEMI_ALLOC_MIN_ALIGN, 1);
@@ -144,9 +170,11 @@ void *shmem_calloc(size_t count, size_t size)
  * offset is not an aligned address on every PE. */
 void *shmemi_align(const char *call, size_t alignment, size_t size)
 {
+    shmemi_require_init(call);
     if (alignment == 0 || (alignment & (alignment - 1))) {
-        shmemi_warn(call, "alignment %zu is not a power of two; pass a power of two",
-                    alignment);
+        if (shmemi_state.my_pe == 0)
+            shmemi_warn(call, "alignment %zu is not a power of two; pass a power "
+                        "of two", alignment);
         return NULL;
     }
     if (alignment > SHMEMI_HEAP_SLOT_ALIGN) {

@@ -172,6 +172,18 @@ static void huge_sizes(void)
     shmem_free(keep);
 }
 
+/* A fatal error must not lose what the program printed before it: under
+ * shmemrun stdout is expect.sh's file, fully buffered (mpirun gives its
+ * PEs a terminal, which is line-buffered). */
+static void fatal_flush(void)
+{
+    int *x = sym_int();
+    printf("PE %d: the last line before the error\n", me);
+    if (culprit())
+        shmem_int_p(x, 1, npes);
+    shmem_barrier_all();
+}
+
 /* Only SHMEM_DEBUG compares the arguments of a collective allocation. */
 static void different_sizes(void)
 {
@@ -208,6 +220,7 @@ static const struct {
     {"global_exit", global_exit},
     {"exhaust", exhaust},
     {"huge_sizes", huge_sizes},
+    {"fatal_flush", fatal_flush},
     {"different_sizes", different_sizes},
     {"bad_cmp", bad_cmp},
     {"plain", plain},

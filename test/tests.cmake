@@ -61,6 +61,10 @@ shmem_expect_test(fault_huge_growable PROGRAM faults NP 2 ARGS huge_sizes
   EXPECT --status 0 --once "PE 0. shmem_realloc: cannot allocate 18446744073709551615 bytes"
   --match "shmem_align: cannot allocate 2147483648 bytes.*SHMEM_SYMMETRIC_SIZE_MAX"
   --reject "PE 1. shmem_malloc" --reject "cannot map")
+# A fatal error flushes the program's stdout first.
+shmem_expect_test(fault_flush_fatal PROGRAM faults NP 2 ARGS fatal_flush
+  EXPECT --status nonzero --match "not a valid PE number"
+  --match "PE 1: the last line before the error")
 shmem_expect_test(fault_debug_sizes PROGRAM faults NP 2 ARGS different_sizes
   ENV SHMEM_DEBUG=1
   EXPECT --status nonzero --match "same arguments")

@@ -188,6 +188,7 @@ static uint64_t now_ns(void)
 static void *serve(void *arg)
 {
     (void)arg;
+    shmemi_runtime_thread = 1;
     unsigned long long next = 0, quieted = 0;
     size_t idle = 0;
     uint64_t dry_since = 0;

@@ -23,6 +23,7 @@ _Noreturn void shmemi_abort_exit(void)
 {
     struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
     shmemi_device_report_flush();
+    shmemi_flush_stdio();
     _exit(atomic_load(&h->abort_status));
 }
 
@@ -33,6 +34,7 @@ static _Atomic int ending;
 static _Noreturn void end_nodes(int status, const char *why, int quiet)
 {
     atomic_store(&ending, 1);
+    shmemi_flush_stdio();
     struct shmemi_node_end e = {.status = status, .quiet = quiet};
     snprintf(e.why, sizeof e.why, "%s", why ? why : "");
     shmemi_node_links_tell_end(&e);
@@ -83,6 +85,7 @@ static _Noreturn void node_lost(int which, const struct shmemi_node_end *e)
 static void *watch(void *arg)
 {
     (void)arg;
+    shmemi_runtime_thread = 1;
     /* The node peers' links, the linked nodes' (n and n + 1), the wake-up. */
     int n = shmemi_state.n_local, wake = n + 2;
     struct pollfd *p = calloc((size_t)n + 3, sizeof *p);

@@ -1,11 +1,47 @@
 #include "error.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "runtime.h"
+
+_Thread_local int shmemi_runtime_thread;
+
+/* The library leaves with _exit, so that no atexit handler or destructor
+ * of the program runs against a job that is going down; but _exit drops
+ * what the program's stdio buffers hold, and a program whose stdout is a
+ * file or a pipe would lose its last lines. So they are flushed first, as
+ * exit() would: fflush(NULL) from a thread of the program, which is inside
+ * a library call and holds no stream's lock. A runtime thread may end the
+ * process while a thread of the program holds a stream's lock, perhaps for
+ * ever (blocked writing to a full pipe), and fflush(NULL) would wait for
+ * it: there only stdout and stderr are flushed, each only if its lock is
+ * free (ftrylockfile). None of this may run in a signal handler (fflush is
+ * not async-signal-safe): the library installs no handler, so its exit
+ * paths run only in a thread's normal flow. SIGPIPE is blocked first: a
+ * reader that went away must not kill the process before the job hears
+ * why it ends. */
+void shmemi_flush_stdio(void)
+{
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, NULL);
+    if (!shmemi_runtime_thread) {
+        fflush(NULL);
+        return;
+    }
+    FILE *streams[] = {stdout, stderr};
+    for (size_t i = 0; i < sizeof streams / sizeof *streams; i++)
+        if (ftrylockfile(streams[i]) == 0) {
+            fflush(streams[i]);
+            funlockfile(streams[i]);
+        }
+}
 
 static void vreport(const char *call, const char *fmt, va_list ap)
 {
@@ -40,6 +76,7 @@ void shmemi_warn(const char *call, const char *fmt, ...)
 
 void shmemi_fatal(const char *call, const char *fmt, ...)
 {
+    shmemi_flush_stdio();
     va_list ap;
     va_start(ap, fmt);
     vreport(call, fmt, ap);

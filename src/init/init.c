@@ -118,7 +118,6 @@ void shmem_finalize(void) { shmemi_finalize(__func__); }
 void shmem_global_exit(int status)
 {
     shmemi_require_init(__func__);
-    fflush(NULL);
     char why[64];
     snprintf(why, sizeof why, "shmem_global_exit(%d) on PE %d", status, shmemi_state.my_pe);
     shmemi_liveness_exit_all(status, why);

@@ -148,6 +148,7 @@ static int serve(int s)
 static void *run_switch(void *unused)
 {
     (void)unused;
+    shmemi_runtime_thread = 1;
     size_t idle = 0;
     for (;;) {
         uint32_t bell = atomic_load(&header->doorbell);

@@ -22,6 +22,7 @@ struct departure {
 
 static void *barrier_thread(void *arg)
 {
+    shmemi_runtime_thread = 1;
     struct departure *d = arg;
     d->rc = shmemi_state.boot.barrier();
     atomic_store_explicit(&d->done, 1, memory_order_release);

@@ -73,6 +73,28 @@ int main(int argc, char **argv)
         shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &t);
         shmem_team_create_ctx(t, SHMEM_CTX_PRIVATE, &ctx);
         shmem_team_destroy(t);
+    } else if (!strncmp(s, "stale_", 6)) {
+        /* A destroyed team's handle: each call must name the call and the
+         * handle, never read the freed team nor, once a new split has taken
+         * its slot (and likely its address), the new team. */
+        shmem_team_t t, u = SHMEM_TEAM_INVALID;
+        shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &t);
+        shmem_team_destroy(t);
+        if (!strcmp(s, "stale_after_split")) {
+            shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &u);
+            printf("my_pe %d\n", shmem_team_my_pe(t));
+        } else if (!strcmp(s, "stale_n_pes")) {
+            printf("n_pes %d\n", shmem_team_n_pes(t));
+        } else if (!strcmp(s, "stale_sync")) {
+            shmem_team_sync(t);
+        } else if (!strcmp(s, "stale_destroy")) {
+            shmem_team_destroy(t);
+        } else if (!strcmp(s, "stale_create_ctx")) {
+            shmem_team_create_ctx(t, 0, &ctx);
+        } else if (!strcmp(s, "stale_reduce")) {
+            shmem_long_sum_reduce(t, x, x, 1);
+        }
+        CHECK(0, "%s: the call on a destroyed team returned", s);
     } else {
         CHECK(0, "unknown scenario %s", s);
     }

@@ -7,7 +7,9 @@
 extern "C" {
 #endif
 
-typedef struct shmemi_team *shmem_team_t;
+/* A handle, not a pointer the program may follow: the library checks it at
+ * every call, so that a destroyed team's handle is reported. */
+typedef struct shmemi_team_handle *shmem_team_t;
 
 extern shmem_team_t SHMEM_TEAM_WORLD;
 extern shmem_team_t SHMEM_TEAM_SHARED;

@@ -26,15 +26,16 @@ _Static_assert(PSYNC_USED <= SHMEM_BARRIER_SYNC_SIZE && PSYNC_USED <= SHMEM_BCAS
 int shmemi_coll_team(struct shmemi_coll *c, const char *call, shmem_team_t team)
 {
     shmemi_require_init(call);
-    if (team == SHMEM_TEAM_INVALID)
+    struct shmemi_team *t = shmemi_team_get(call, team);
+    if (!t)
         return -1;
     *c = (struct shmemi_coll){
         .call = call,
-        .start = team->start,
-        .stride = team->stride,
-        .size = team->size,
-        .me = team->my_index,
-        .team = team,
+        .start = t->start,
+        .stride = t->stride,
+        .size = t->size,
+        .me = t->my_index,
+        .team = t,
     };
     return 0;
 }

@@ -146,10 +146,11 @@ void shmemx_sync_all_on_stream(shmemx_stream_t stream) { world_barrier(__func__,
 int shmemx_team_sync_on_stream(shmem_team_t team, shmemx_stream_t stream)
 {
     shmemi_require_init(__func__);
-    if (team == SHMEM_TEAM_INVALID)
+    struct shmemi_team *t = shmemi_team_get(__func__, team);
+    if (!t)
         return -1;
     shmemi_stream_check(__func__);
-    shmemi_stream_members(__func__, team->start, team->stride, team->size);
+    shmemi_stream_members(__func__, t->start, t->stride, t->size);
     shmemi_stream_barrier(__func__, team, stream);
     return 0;
 }

@@ -40,7 +40,7 @@ size_t shmemi_device_teams_bytes(void)
 
 static unsigned long long handle_of(const struct shmemi_team *t)
 {
-    return (unsigned long long)(uintptr_t)t;
+    return (unsigned long long)(uintptr_t)t->handle;
 }
 
 static struct shmemi_device_team entry_of(const struct shmemi_team *t)
@@ -110,9 +110,9 @@ void shmemi_device_teams_init(char *block)
     s->team_flags = (unsigned long long *)block;
     s->teams = table;
     s->team_mask = mask;
-    shmemi_device_team_add(SHMEM_TEAM_WORLD);
-    shmemi_device_team_add(SHMEM_TEAM_SHARED);
-    s->world = entry_of(SHMEM_TEAM_WORLD);
+    shmemi_device_team_add(&shmemi_team_world);
+    shmemi_device_team_add(shmemi_team_get("shmem_init", SHMEM_TEAM_SHARED));
+    s->world = entry_of(&shmemi_team_world);
 }
 
 void shmemi_device_teams_fini(void)

@@ -109,7 +109,7 @@ static int create(const char *call, struct shmemi_team *team, long options,
         shmemi_fatal(call, "ctx is NULL; pass the address of a shmem_ctx_t to "
                      "receive the context");
     *ctx = SHMEM_CTX_INVALID;
-    if (team == SHMEM_TEAM_INVALID)
+    if (!team)
         return -1;
     if (options & ~KNOWN_OPTIONS) {
         shmemi_warn(call, "options %#lx has bits that name no context option; "
@@ -146,7 +146,8 @@ int shmem_ctx_create(long options, shmem_ctx_t *ctx)
 
 int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx)
 {
-    return create(__func__, team, options, ctx);
+    shmemi_require_init(__func__);
+    return create(__func__, shmemi_team_get(__func__, team), options, ctx);
 }
 
 void shmem_ctx_destroy(shmem_ctx_t ctx)
@@ -182,6 +183,6 @@ int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team)
         *team = SHMEM_TEAM_INVALID;
         return -1;
     }
-    *team = ctx->team;
+    *team = ctx->team->handle;
     return 0;
 }

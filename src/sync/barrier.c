@@ -41,5 +41,6 @@ void shmem_sync_all(void)
 int shmemx_team_barrier_engine(shmem_team_t team)
 {
     shmemi_require_init(__func__);
-    return team == SHMEM_TEAM_INVALID ? -1 : team->barrier.engine;
+    struct shmemi_team *t = shmemi_team_get(__func__, team);
+    return t ? t->barrier.engine : -1;
 }

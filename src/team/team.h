@@ -13,6 +13,7 @@
 #define SHMEMI_TEAM_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,7 +35,20 @@ struct shmemi_team_scratch {
 
 struct shmemi_ctx;
 
+/* A team handle is the team's serial number (upper 32 bits, never 0, given
+ * to one team only) and its scratch slot + 1 (lower 32 bits). A call finds
+ * the team holding that slot now and compares its handle, so a destroyed
+ * team's handle is caught even once a new team holds its slot (and, as
+ * likely, its memory), and a garbage value finds no team. */
+_Static_assert(sizeof(uintptr_t) >= 8, "a team handle needs 64 bits");
+#define SHMEMI_TEAM_HANDLE(serial, slot)                                      \
+    ((shmem_team_t)(((uintptr_t)(serial) << 32) | ((uintptr_t)(slot) + 1)))
+#define SHMEMI_TEAM_WORLD_HANDLE SHMEMI_TEAM_HANDLE(1, 0)
+#define SHMEMI_TEAM_SHARED_HANDLE SHMEMI_TEAM_HANDLE(2, 1)
+#define SHMEMI_TEAM_FIRST_SERIAL 3
+
 struct shmemi_team {
+    shmem_team_t handle;   /* what the program holds */
     /* World PEs. stride is never 0 (a team of one has stride 1) and is
      * negative for a team that lists its parent's PEs in reverse. */
     int start, stride, size;
@@ -51,6 +65,28 @@ struct shmemi_team {
 };
 
 extern struct shmemi_team shmemi_team_world;
+
+/* team_table.c: which team holds each scratch slot (NULL: none). */
+extern struct shmemi_team *_Atomic *shmemi_team_owner;
+extern size_t shmemi_team_n_slots;
+/* Ends the job: team, passed to call, is the handle of no team of this PE. */
+_Noreturn void shmemi_team_bad_handle(const char *call, shmem_team_t team);
+
+/* The team behind a handle, or NULL for SHMEM_TEAM_INVALID; a handle of
+ * no live team ends the job, naming call. */
+static inline struct shmemi_team *shmemi_team_get(const char *call, shmem_team_t team)
+{
+    if (team == SHMEM_TEAM_INVALID)
+        return NULL;
+    size_t slot = (size_t)(uint32_t)(uintptr_t)team - 1;
+    struct shmemi_team *t = slot < shmemi_team_n_slots
+                                ? atomic_load_explicit(&shmemi_team_owner[slot],
+                                                       memory_order_acquire)
+                                : NULL;
+    if (__builtin_expect(!t || t->handle != team, 0))
+        shmemi_team_bad_handle(call, team);
+    return t;
+}
 
 /* Bytes of control window the teams' scratch slots need. */
 size_t shmemi_team_ctrl_bytes(void);
@@ -111,8 +147,9 @@ void shmemi_team_free(const char *call, struct shmemi_team *t);
 /* The slot table: which team holds each scratch slot on this PE. */
 void shmemi_team_table_init(void);
 void shmemi_team_table_fini(void);
-/* Records t as the holder of slot: 0, or -1 when the slot is taken (by a
- * split running at the same time in another thread). */
+/* Records t as the holder of slot, with a new handle unless it is a
+ * predefined team: 0, or -1 when the slot is taken (by a split running at
+ * the same time in another thread). */
 int shmemi_team_table_claim(int slot, struct shmemi_team *t);
 void shmemi_team_table_release(int slot);
 /* 64-bit words of a slot bitmap. */

@@ -23,16 +23,17 @@ void shmemi_team_free(const char *call, struct shmemi_team *t)
 void shmem_team_destroy(shmem_team_t team)
 {
     shmemi_require_init(__func__);
-    if (team == SHMEM_TEAM_INVALID)
+    struct shmemi_team *t = shmemi_team_get(__func__, team);
+    if (!t)
         return;
-    if (team->predefined)
+    if (t->predefined)
         shmemi_fatal(__func__, "%s is a predefined team and cannot be destroyed; "
                      "destroy only teams made by shmem_team_split_strided or "
                      "shmem_team_split_2d",
-                     team == SHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD"
-                                              : "SHMEM_TEAM_SHARED (SHMEMX_TEAM_NODE)");
+                     t == &shmemi_team_world ? "SHMEM_TEAM_WORLD"
+                                             : "SHMEM_TEAM_SHARED (SHMEMX_TEAM_NODE)");
     /* Once its slots are free a later split may give them to another
      * team: every member must be done with them first. */
-    shmemi_team_barrier(__func__, team);
-    shmemi_team_free(__func__, team);
+    shmemi_team_barrier(__func__, t);
+    shmemi_team_free(__func__, t);
 }

@@ -7,48 +7,55 @@
 int shmem_team_my_pe(shmem_team_t team)
 {
     shmemi_require_init(__func__);
-    return team ? team->my_index : -1;
+    struct shmemi_team *t = shmemi_team_get(__func__, team);
+    return t ? t->my_index : -1;
 }
 
 int shmem_team_n_pes(shmem_team_t team)
 {
     shmemi_require_init(__func__);
-    return team ? team->size : -1;
+    struct shmemi_team *t = shmemi_team_get(__func__, team);
+    return t ? t->size : -1;
 }
 
 int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest_team)
 {
     shmemi_require_init(__func__);
-    if (!src_team || !dest_team || src_pe < 0 || src_pe >= src_team->size)
+    struct shmemi_team *src = shmemi_team_get(__func__, src_team);
+    struct shmemi_team *dest = shmemi_team_get(__func__, dest_team);
+    if (!src || !dest || src_pe < 0 || src_pe >= src->size)
         return -1;
-    return shmemi_team_index(dest_team, shmemi_team_pe(src_team, src_pe));
+    return shmemi_team_index(dest, shmemi_team_pe(src, src_pe));
 }
 
 int shmem_team_get_config(shmem_team_t team, long config_mask, shmem_team_config_t *config)
 {
     shmemi_require_init(__func__);
-    if (!team)
+    struct shmemi_team *t = shmemi_team_get(__func__, team);
+    if (!t)
         return -1;
     if (config_mask && !config)
         shmemi_fatal(__func__, "config is NULL; pass the structure to fill in");
     if (config_mask & SHMEM_TEAM_NUM_CONTEXTS)
-        config->num_contexts = team->config.num_contexts;
+        config->num_contexts = t->config.num_contexts;
     return 0;
 }
 
 void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
 {
     shmemi_require_init(__func__);
-    if (!team || pe < 0 || pe >= team->size)
+    struct shmemi_team *t = shmemi_team_get(__func__, team);
+    if (!t || pe < 0 || pe >= t->size)
         return NULL;
-    return shmemi_ptr(__func__, dest, shmemi_team_pe(team, pe));
+    return shmemi_ptr(__func__, dest, shmemi_team_pe(t, pe));
 }
 
 int shmem_team_sync(shmem_team_t team)
 {
     shmemi_require_init(__func__);
-    if (team == SHMEM_TEAM_INVALID)
+    struct shmemi_team *t = shmemi_team_get(__func__, team);
+    if (!t)
         return -1;
-    shmemi_team_barrier(__func__, team);
+    shmemi_team_barrier(__func__, t);
     return 0;
 }

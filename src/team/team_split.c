@@ -187,7 +187,7 @@ static int split(const char *call, struct shmemi_team *parent, int invalid, int 
         shmemi_team_free(NULL, t);
         t = NULL;
     }
-    *out = t;
+    *out = t ? t->handle : SHMEM_TEAM_INVALID;
     return outcome == AGREED ? 0 : -1;
 }
 
@@ -211,16 +211,17 @@ int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, in
         shmemi_fatal(__func__, "new_team is NULL; pass the address of a "
                      "shmem_team_t to receive the team");
     *new_team = SHMEM_TEAM_INVALID;
-    if (parent_team == SHMEM_TEAM_INVALID)
+    struct shmemi_team *parent = shmemi_team_get(__func__, parent_team);
+    if (!parent)
         return -1;
-    int invalid = !valid_triplet(parent_team->size, start, stride, size);
-    if (invalid && parent_team->my_index == 0)
+    int invalid = !valid_triplet(parent->size, start, stride, size);
+    if (invalid && parent->my_index == 0)
         shmemi_warn(__func__, "start %d, stride %d, size %d do not name PEs of the "
                     "parent team, which has PEs 0 to %d: every start + i * stride "
                     "(i < size) must lie in that range, and stride may be 0 only "
                     "when size is 1",
-                    start, stride, size, parent_team->size - 1);
-    return split(__func__, parent_team, invalid, start, stride, size, config,
+                    start, stride, size, parent->size - 1);
+    return split(__func__, parent, invalid, start, stride, size, config,
                  config_mask, new_team);
 }
 
@@ -235,16 +236,17 @@ int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
         shmemi_fatal(__func__, "%s is NULL; pass the address of a shmem_team_t to "
                      "receive the team", xaxis_team ? "yaxis_team" : "xaxis_team");
     *xaxis_team = *yaxis_team = SHMEM_TEAM_INVALID;
-    if (parent_team == SHMEM_TEAM_INVALID)
+    struct shmemi_team *parent = shmemi_team_get(__func__, parent_team);
+    if (!parent)
         return -1;
     int invalid = xrange < 1;
-    if (invalid && parent_team->my_index == 0)
+    if (invalid && parent->my_index == 0)
         shmemi_warn(__func__, "xrange %d: it must be at least 1 (the number of PEs "
                     "along x)", xrange);
     /* Parent index p sits at (p mod xrange, p / xrange); the x team is the
      * row, the y team the column. The last row may be short, and an xrange
      * beyond the parent's size makes a single row. */
-    int n = parent_team->size, me = parent_team->my_index;
+    int n = parent->size, me = parent->my_index;
     int x = 0, row = 0, xsize = 0, ysize = 0;
     if (!invalid) {
         x = me % xrange;
@@ -252,9 +254,9 @@ int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
         xsize = n - row < xrange ? n - row : xrange;
         ysize = (n - x - 1) / xrange + 1;
     }
-    int rx = split(__func__, parent_team, invalid, row, 1, xsize, xaxis_config,
+    int rx = split(__func__, parent, invalid, row, 1, xsize, xaxis_config,
                    xaxis_mask, xaxis_team);
-    int ry = split(__func__, parent_team, invalid, x, xrange, ysize, yaxis_config,
+    int ry = split(__func__, parent, invalid, x, xrange, ysize, yaxis_config,
                    yaxis_mask, yaxis_team);
     return rx || ry ? -1 : 0;
 }

@@ -9,10 +9,10 @@
 
 struct shmemi_team shmemi_team_world;
 static struct shmemi_team team_shared;
-shmem_team_t SHMEM_TEAM_WORLD = &shmemi_team_world;
-shmem_team_t SHMEM_TEAM_SHARED = &team_shared;
+shmem_team_t SHMEM_TEAM_WORLD = SHMEMI_TEAM_WORLD_HANDLE;
+shmem_team_t SHMEM_TEAM_SHARED = SHMEMI_TEAM_SHARED_HANDLE;
 /* shmemx.h: the node's PEs are exactly those that share memory. */
-shmem_team_t SHMEMX_TEAM_NODE = &team_shared;
+shmem_team_t SHMEMX_TEAM_NODE = SHMEMI_TEAM_SHARED_HANDLE;
 
 static char *slots;      /* symmetric: teams_max slots of slot_bytes */
 static size_t slot_bytes;
@@ -27,6 +27,7 @@ struct shmemi_team_scratch *shmemi_team_slot(int slot)
 
 void shmemi_team_setup(struct shmemi_team *t, int start, int stride, int size)
 {
+    t->handle = SHMEM_TEAM_INVALID;
     t->start = start;
     t->stride = size > 1 ? stride : 1;
     t->size = size;
@@ -101,9 +102,11 @@ void shmemi_team_init(void)
             first = shmemi_state.my_pe, stride = 1, n_local = 1;
     shmemi_team_setup(&team_shared, first, stride, n_local);
     struct shmemi_team *predefined[] = {&shmemi_team_world, &team_shared};
+    shmem_team_t handles[] = {SHMEMI_TEAM_WORLD_HANDLE, SHMEMI_TEAM_SHARED_HANDLE};
     for (int slot = 0; slot < 2; slot++) {
         struct shmemi_team *t = predefined[slot];
         t->predefined = 1;
+        t->handle = handles[slot];
         place(t, slot);
         shmemi_team_table_claim(slot, t);
     }

@@ -37,3 +37,19 @@ foreach(how split_mismatch split_mismatch_invalid)
   shmem_expect_test(team_${how} PROGRAM team_faults NP 3 ARGS ${how}
     EXPECT --status nonzero --match "shmem_team_split_strided: the PEs of the parent team did not pass the same")
 endforeach()
+# A destroyed team's handle (a handle carries a serial number that the team
+# table checks), whatever the call, with or without SHMEM_DEBUG; also after
+# a new team took the destroyed one's slot.
+foreach(case "n_pes;shmem_team_n_pes" "sync;shmem_team_sync" "after_split;shmem_team_my_pe"
+             "create_ctx;shmem_team_create_ctx" "reduce;shmem_long_sum_reduce"
+             "destroy;shmem_team_destroy")
+  list(GET case 0 how)
+  list(GET case 1 call)
+  set(env)
+  if(how STREQUAL "destroy")
+    set(env SHMEM_DEBUG=1)
+  endif()
+  shmem_expect_test(team_stale_${how} PROGRAM team_faults NP 2 ARGS stale_${how} ENV ${env}
+    EXPECT --status nonzero --match "${call}: the team handle 0x[0-9a-f]+ is of a team that was destroyed"
+    --reject "FAIL PE")
+endforeach()

@@ -95,6 +95,13 @@ int main(int argc, char **argv)
             shmem_long_sum_reduce(t, x, x, 1);
         }
         CHECK(0, "%s: the call on a destroyed team returned", s);
+    } else if (!strcmp(s, "sync_invalid")) {
+        /* Not an error (the call returns nonzero), but a PE outside the team
+         * that thinks it synchronised needs to hear about it, once. */
+        if (shmem_my_pe() == n - 1)
+            for (int i = 0; i < 2; i++)
+                CHECK(shmem_team_sync(SHMEM_TEAM_INVALID) != 0, "sync of INVALID returned 0");
+        shmem_barrier_all();
     } else {
         CHECK(0, "unknown scenario %s", s);
     }

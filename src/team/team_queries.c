@@ -1,5 +1,7 @@
 /* What a team handle tells: its PEs, their numbers elsewhere, its
  * configuration, pointers to its members' memory; and its barrier. */
+#include <stdatomic.h>
+
 #include "../init/error.h"
 #include "../rma/rma.h"
 #include "team.h"
@@ -50,12 +52,23 @@ void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
     return shmemi_ptr(__func__, dest, shmemi_team_pe(t, pe));
 }
 
+/* OpenSHMEM leaves a sync of SHMEM_TEAM_INVALID undefined; it returns
+ * nonzero here, as the team collectives do. A PE outside a split gets
+ * SHMEM_TEAM_INVALID, and one that syncs on it synchronises with nobody
+ * while it believes otherwise: it hears so, once. */
 int shmem_team_sync(shmem_team_t team)
 {
     shmemi_require_init(__func__);
     struct shmemi_team *t = shmemi_team_get(__func__, team);
-    if (!t)
+    if (!t) {
+        static atomic_flag told = ATOMIC_FLAG_INIT;
+        if (!atomic_flag_test_and_set(&told))
+            shmemi_warn(__func__, "SHMEM_TEAM_INVALID is no team: this PE synchronised "
+                        "with no other and the call returns -1 (a PE outside a split's "
+                        "new team receives SHMEM_TEAM_INVALID; call shmem_team_sync "
+                        "only on teams this PE is a member of); said once");
         return -1;
+    }
     shmemi_team_barrier(__func__, t);
     return 0;
 }

@@ -53,3 +53,5 @@ foreach(case "n_pes;shmem_team_n_pes" "sync;shmem_team_sync" "after_split;shmem_
     EXPECT --status nonzero --match "${call}: the team handle 0x[0-9a-f]+ is of a team that was destroyed"
     --reject "FAIL PE")
 endforeach()
+shmem_expect_test(team_sync_invalid PROGRAM team_faults NP 2 ARGS sync_invalid
+  EXPECT --status 0 --once "PE 1. shmem_team_sync: SHMEM_TEAM_INVALID is no team")

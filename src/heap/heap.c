@@ -87,10 +87,25 @@ void shmemi_heap_init(size_t ctrl_bytes, size_t data_reserve)
     size_t gran = shmemi_heap.backend->granularity;
     if (gran < shmemi_host_backend.granularity)
         gran = shmemi_host_backend.granularity;
+    /* Below a page no heap is meant: most likely a size in other units
+     * (SHMEM_SYMMETRIC_SIZE=1 for 1G), which rounding up to a whole chunk
+     * would hide. */
+    const char *asked = getenv("SHMEM_SYMMETRIC_SIZE");
+    if (asked && shmemi_config.symmetric_size < 4096)
+        shmemi_fatal("shmem_init", "SHMEM_SYMMETRIC_SIZE=%s is too small for a "
+                     "symmetric heap: sizes count bytes, with the suffixes K, M, G "
+                     "and T (512M, 2G); ask for 4K or more, or unset it (the heap "
+                     "then starts at 32M and grows on demand)", asked);
     /* The runtime's own symmetric data comes on top, so the user gets all
      * of SHMEM_SYMMETRIC_SIZE. */
     size_t initial = round_up(add(shmemi_config.symmetric_size, data_reserve), gran);
     shmemi_heap.cap = round_up(heap_cap(initial, default_cap, data_reserve), gran);
+    if (asked && !shmemi_config.symmetric_size_max && shmemi_config.symmetric_size < gran &&
+        shmemi_state.my_pe == 0)
+        shmemi_warn("shmem_init", "SHMEM_SYMMETRIC_SIZE=%s is less than one chunk "
+                    "of the heap (%zu bytes): the heap, fixed as "
+                    "SHMEM_SYMMETRIC_SIZE_MAX is not set, is whole chunks and has "
+                    "room for %zu bytes", asked, gran, initial - data_reserve);
     if (shmemi_heap.cap < initial)
         shmemi_fatal("shmem_init", "SHMEM_SYMMETRIC_SIZE_MAX (%zu) is below "
                      "SHMEM_SYMMETRIC_SIZE (%zu)", shmemi_heap.cap, initial);

@@ -19,3 +19,13 @@ foreach(case "SHMEM_BARRIER_K;2;3;SHMEM_BARRIER_K is (2 on PE 0 but 3 on PE 1|3 
       $<TARGET_FILE:init_query>)
   endforeach()
 endforeach()
+# A heap size below a page is refused (a size in other units, most
+# likely); on a fixed heap, one below a chunk is explained.
+foreach(size 0 1)
+  shmem_expect_test(config_heap_size_${size} PROGRAM faults NP 2 ARGS plain
+    ENV SHMEM_SYMMETRIC_SIZE=${size}
+    EXPECT --status nonzero --match "SHMEM_SYMMETRIC_SIZE=${size} is too small for a symmetric heap")
+endforeach()
+shmem_expect_test(config_heap_size_chunk PROGRAM faults NP 2 ARGS plain
+  ENV SHMEM_SYMMETRIC_SIZE=5000
+  EXPECT --status 0 --once "SHMEM_SYMMETRIC_SIZE=5000 is less than one chunk.*has room for [0-9]+ bytes")

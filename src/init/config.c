@@ -47,12 +47,31 @@ static int parse_bool(const char *text, int *out)
     return -1;
 }
 
+/* Digits only: no sign, no fraction, no suffix, which a count of things or
+ * of seconds would silently lose or misread. */
+static int parse_whole(const char *text, size_t *out)
+{
+    if (!isdigit((unsigned char)*text))
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (*end != '\0' || errno != 0 || v > SIZE_MAX)
+        return -1;
+    *out = (size_t)v;
+    return 0;
+}
+
 static int parse_kind_bool(const char *t, int *o) { return parse_bool(t, o); }
 static int parse_kind_size(const char *t, size_t *o) { return shmemi_parse_size(t, o); }
+static int parse_kind_count(const char *t, size_t *o) { return parse_whole(t, o); }
+static int parse_kind_seconds(const char *t, size_t *o) { return parse_whole(t, o); }
 static int parse_kind_string(const char *t, const char **o) { *o = t; return 0; }
 
 static const char *expect_bool = "0/1, yes/no, true/false or on/off";
 static const char *expect_size = "a byte count such as 512M or 2G";
+static const char *expect_count = "a whole number such as 16";
+static const char *expect_seconds = "a whole number of seconds such as 30";
 static const char *expect_string = "a string";
 
 void shmemi_config_load(void)
@@ -71,6 +90,8 @@ void shmemi_config_load(void)
 
 static void print_bool(FILE *o, int v) { fputs(v ? "1" : "0", o); }
 static void print_size(FILE *o, size_t v) { fprintf(o, "%zu", v); }
+static void print_count(FILE *o, size_t v) { fprintf(o, "%zu", v); }
+static void print_seconds(FILE *o, size_t v) { fprintf(o, "%zu", v); }
 static void print_string(FILE *o, const char *v) { fputs(v, o); }
 
 void shmemi_config_print(FILE *out)
@@ -87,6 +108,7 @@ void shmemi_config_print(FILE *out)
 /* Job-wide values as numbers; a string as its hash. */
 static uint64_t job_bool(int v) { return (uint64_t)v; }
 static uint64_t job_size(size_t v) { return (uint64_t)v; }
+static uint64_t job_count(size_t v) { return (uint64_t)v; }
 static uint64_t job_string(const char *v) { return shmemi_fnv(SHMEMI_FNV_OFFSET, v); }
 
 void shmemi_config_job_values(uint64_t out[SHMEMI_CONFIG_JOB_COUNT])

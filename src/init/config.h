@@ -8,7 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* X(NAME, FIELD, KIND, DEFAULT, HELP). KIND is bool, size or string. */
+/* X(NAME, FIELD, KIND, DEFAULT, HELP). KIND is bool, size (bytes), count
+ * (a whole number of things), seconds or string: each kind has its own
+ * parser and its own words for a bad value. */
 #define SHMEMI_CONFIG_TABLE(X)                                                \
     X(SHMEM_SYMMETRIC_SIZE, symmetric_size, size, "32M",                     \
       "Bytes of symmetric heap each PE starts with (suffixes K, M, G, T; "    \
@@ -49,28 +51,28 @@
     X(SHMEM_BOOTSTRAP, bootstrap, string, "auto",                             \
       "How PEs find each other: auto (PMIx under mpirun/prterun, then "      \
       "shmemrun, then a single PE), pmix, shmemrun or single.")              \
-    X(SHMEM_SPIN_COUNT, spin_count, size, "0",                                \
+    X(SHMEM_SPIN_COUNT, spin_count, count, "0",                               \
       "Polls of a flag before a waiting PE starts yielding its core to "      \
       "others; past them it yields on one poll in SHMEM_SPIN_YIELD, or on "   \
       "every poll when the count is 1 (before them, in a job of several "     \
       "nodes, it does not pause between polls). 0: 4096 when the node's PEs " \
       "fit on the cores this process may use, else 1 (yield at once, so "     \
       "that the PE being waited for runs).")                                  \
-    X(SHMEM_SPIN_YIELD, spin_yield, size, "0",                                \
+    X(SHMEM_SPIN_YIELD, spin_yield, count, "0",                               \
       "Past SHMEM_SPIN_COUNT polls, a waiting PE yields its core on one "     \
       "poll in this many (rounded up to a power of two). 0: 64 where the "    \
       "PE's process runs threads of its own that may need the core "          \
       "(SHMEM_THREAD_MULTIPLE, or the device proxy), else 4096.")             \
-    X(SHMEM_TEAMS_MAX, teams_max, size, "1024",                               \
+    X(SHMEM_TEAMS_MAX, teams_max, count, "1024",                              \
       "Teams that can exist at once (SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED "  \
       "included); each holds a few KiB of symmetric scratch.")                \
-    X(SHMEM_VIRTUAL_NODES, virtual_nodes, size, "0",                          \
+    X(SHMEM_VIRTUAL_NODES, virtual_nodes, count, "0",                         \
       "Split each host into nodes of this many PEs (PE / n numbers the "     \
       "node), which reach each other through the inter-node transport (UCX) " \
       "as PEs on different machines would: for testing that path on one "    \
       "machine, whose GPUs are shared out among all its PEs. 0: nodes are "   \
       "hosts.")                                                               \
-    X(SHMEM_PROXY_SLOTS, proxy_slots, size, "256",                           \
+    X(SHMEM_PROXY_SLOTS, proxy_slots, count, "256",                          \
       "Request slots in the ring through which a PE's kernels reach PEs of "  \
       "other nodes (a power of two, 2 to 1048576; 512 bytes each, pinned). "  \
       "A kernel thread that finds the ring full waits for a slot.")          \
@@ -83,13 +85,13 @@
       "active messages that it performs on its heap) even when UCX could "   \
       "reach the heap directly: for testing on machines without a GPU. A "   \
       "heap in GPU memory is always served (UCX here cannot reach it).")     \
-    X(SHMEM_CTX_WORKERS, ctx_workers, size, "64",                             \
+    X(SHMEM_CTX_WORKERS, ctx_workers, count, "64",                            \
       "Contexts made with SHMEM_CTX_PRIVATE or SHMEM_CTX_SERIALIZED that may " \
       "have a UCX worker of their own at once, per PE (made at a context's "  \
       "first operation on another node, kept for later contexts). Past them " \
       "a context shares the PE's worker: slower when threads contend, same "  \
       "results. 0: always.")                                                  \
-    X(SHMEM_PEER_TIMEOUT, peer_timeout, size, "10",                           \
+    X(SHMEM_PEER_TIMEOUT, peer_timeout, seconds, "10",                        \
       "Seconds shmem_init waits for the node's PEs to connect to each other " \
       "(and each node's first PE for its neighbours' links) before it "       \
       "reports which ones are missing.")                                      \
@@ -104,23 +106,23 @@
       "when one is present and has a slot for the team's PEs, else the "      \
       "dissemination barrier), hw (as auto, but no provider is an error) or " \
       "dissemination (never the provider).")                                  \
-    X(SHMEM_BARRIER_K, barrier_k, size, "4",                                  \
+    X(SHMEM_BARRIER_K, barrier_k, count, "4",                                 \
       "Radix of the dissemination barrier, 2 to 32: ceil(log_k N) rounds of " \
       "k-1 stores and k-1 waits each.")                                       \
     X(SHMEM_BARRIER_EMULATE, barrier_emulate, bool, "0",                      \
       "Offer the emulated barrier switch as a provider (for testing: a "      \
       "progress thread of the node's first PE plays the switch).")            \
-    X(SHMEM_BARRIER_EMU_SLOTS, barrier_emu_slots, size, "16",                 \
+    X(SHMEM_BARRIER_EMU_SLOTS, barrier_emu_slots, count, "16",                \
       "Barrier slots the emulated switch offers (0 to 4096; 0: none).")       \
-    X(SHMEM_BARRIER_EMU_MAX_PES, barrier_emu_max_pes, size, "0",              \
+    X(SHMEM_BARRIER_EMU_MAX_PES, barrier_emu_max_pes, count, "0",             \
       "Largest team the emulated switch supports; 0: any size.")              \
-    X(SHMEM_BARRIER_EMU_MAX_STRIDE, barrier_emu_max_stride, size, "0",        \
+    X(SHMEM_BARRIER_EMU_MAX_STRIDE, barrier_emu_max_stride, count, "0",       \
       "Largest distance between consecutive PEs of a team (in world PEs) "    \
       "that the emulated switch supports; 0: any.")                           \
-    X(SHMEM_BARRIER_SEQ_START, barrier_seq_start, size, "0",                  \
+    X(SHMEM_BARRIER_SEQ_START, barrier_seq_start, count, "0",                 \
       "Sequence number that barriers count on from (32 bits; for testing, "   \
       "a value near 4294967295 makes the counters wrap around soon).")        \
-    X(SHMEM_BARRIER_TIMEOUT, barrier_timeout, size, "30",                     \
+    X(SHMEM_BARRIER_TIMEOUT, barrier_timeout, seconds, "30",                  \
       "With SHMEM_DEBUG=1: seconds a PE waits in a barrier (or for a UCX "    \
       "operation that needs another node's PE to progress) before it names " \
       "the PEs that have not entered it (or the PE that does not answer) "   \
@@ -136,16 +138,16 @@
     Y(SHMEM_SYMMETRIC_SIZE, symmetric_size, size)                             \
     Y(SHMEM_SYMMETRIC_SIZE_MAX, symmetric_size_max, size)                     \
     Y(SHMEM_SYMMETRIC_STATICS, symmetric_statics, bool)                       \
-    Y(SHMEM_TEAMS_MAX, teams_max, size)                                       \
-    Y(SHMEM_VIRTUAL_NODES, virtual_nodes, size)                               \
+    Y(SHMEM_TEAMS_MAX, teams_max, count)                                      \
+    Y(SHMEM_VIRTUAL_NODES, virtual_nodes, count)                              \
     Y(SHMEM_NODE_LINKS, node_links, bool)                                     \
     Y(SHMEM_BARRIER, barrier, string)                                         \
-    Y(SHMEM_BARRIER_K, barrier_k, size)                                       \
+    Y(SHMEM_BARRIER_K, barrier_k, count)                                      \
     Y(SHMEM_BARRIER_EMULATE, barrier_emulate, bool)                           \
-    Y(SHMEM_BARRIER_EMU_SLOTS, barrier_emu_slots, size)                       \
-    Y(SHMEM_BARRIER_EMU_MAX_PES, barrier_emu_max_pes, size)                   \
-    Y(SHMEM_BARRIER_EMU_MAX_STRIDE, barrier_emu_max_stride, size)             \
-    Y(SHMEM_BARRIER_SEQ_START, barrier_seq_start, size)
+    Y(SHMEM_BARRIER_EMU_SLOTS, barrier_emu_slots, count)                      \
+    Y(SHMEM_BARRIER_EMU_MAX_PES, barrier_emu_max_pes, count)                  \
+    Y(SHMEM_BARRIER_EMU_MAX_STRIDE, barrier_emu_max_stride, count)            \
+    Y(SHMEM_BARRIER_SEQ_START, barrier_seq_start, count)
 
 #define SHMEMI_CONFIG_JOB_ONE(NAME, FIELD, KIND) +1
 enum { SHMEMI_CONFIG_JOB_COUNT = 0 SHMEMI_CONFIG_JOB_WIDE(SHMEMI_CONFIG_JOB_ONE) };
@@ -154,6 +156,8 @@ enum { SHMEMI_CONFIG_JOB_COUNT = 0 SHMEMI_CONFIG_JOB_WIDE(SHMEMI_CONFIG_JOB_ONE)
 struct shmemi_config {
 #define SHMEMI_CONFIG_FIELD_bool int
 #define SHMEMI_CONFIG_FIELD_size size_t
+#define SHMEMI_CONFIG_FIELD_count size_t
+#define SHMEMI_CONFIG_FIELD_seconds size_t
 #define SHMEMI_CONFIG_FIELD_string const char *
 #define SHMEMI_CONFIG_FIELD(NAME, FIELD, KIND, DEF, HELP)                     \
     SHMEMI_CONFIG_FIELD_##KIND FIELD;

@@ -29,3 +29,9 @@ endforeach()
 shmem_expect_test(config_heap_size_chunk PROGRAM faults NP 2 ARGS plain
   ENV SHMEM_SYMMETRIC_SIZE=5000
   EXPECT --status 0 --once "SHMEM_SYMMETRIC_SIZE=5000 is less than one chunk.*has room for [0-9]+ bytes")
+# Each kind of value has its own words: a timeout is not a byte count.
+shmem_expect_test(config_bad_seconds PROGRAM faults NP 1 ARGS plain
+  ENV SHMEM_PEER_TIMEOUT=-5
+  EXPECT --status nonzero
+  --match "SHMEM_PEER_TIMEOUT=\"-5\" is not valid: expected a whole number of seconds"
+  --reject "byte count")

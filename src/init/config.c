@@ -88,6 +88,69 @@ void shmemi_config_load(void)
 #undef SHMEMI_CONFIG_LOAD
 }
 
+/* The names of the table, for the warning about unknown ones; each
+ * shorter than NAME_CMP. */
+static const char *const known[] = {
+#define SHMEMI_CONFIG_NAME(NAME, FIELD, KIND, DEF, HELP) #NAME,
+    SHMEMI_CONFIG_TABLE(SHMEMI_CONFIG_NAME)
+#undef SHMEMI_CONFIG_NAME
+};
+
+/* Leading bytes of two names that the distance compares. */
+#define NAME_CMP 64
+
+/* The optimal string alignment distance of a[0..n) and b[0..m): inserting,
+ * deleting or replacing a letter, or swapping two neighbours, counts 1. */
+static unsigned distance(const char *a, size_t n, const char *b, size_t m)
+{
+    unsigned char d[NAME_CMP + 1][NAME_CMP + 1];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = (unsigned char)i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = (unsigned char)j;
+    for (size_t i = 1; i <= n; i++)
+        for (size_t j = 1; j <= m; j++) {
+            unsigned v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1u < v)
+                v = d[i - 1][j] + 1u;
+            if (d[i][j - 1] + 1u < v)
+                v = d[i][j - 1] + 1u;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1u < v)
+                v = d[i - 2][j - 2] + 1u;
+            d[i][j] = (unsigned char)v;
+        }
+    return d[n][m];
+}
+
+extern char **environ;
+
+/* A misspelt variable (SHMEM_SYMETRIC_SIZE) would otherwise be ignored in
+ * silence. Only the SHMEM_ prefix is this library's: shmemrun's own
+ * variables are SHMEMRUN_*, and neither mpirun nor Open MPI sets any
+ * SHMEM_ variable. */
+void shmemi_config_warn_unknown(void)
+{
+    for (char **e = environ; *e; e++) {
+        if (strncmp(*e, "SHMEM_", 6) != 0)
+            continue;
+        /* Every known name is shorter than NAME_CMP, so only its own name
+         * is at distance 0 from it. */
+        size_t len = strcspn(*e, "="), best = 0;
+        unsigned best_d = ~0u;
+        for (size_t k = 0; k < sizeof known / sizeof *known && best_d; k++) {
+            unsigned d = distance(*e, len < NAME_CMP ? len : NAME_CMP, known[k],
+                                  strlen(known[k]));
+            if (d < best_d)
+                best_d = d, best = k;
+        }
+        if (best_d)
+            shmemi_warn("shmem_init", "%.*s is not a variable of this library, which "
+                        "ignores it: did you mean %s? (shmem-info lists them all)",
+                        (int)len, *e, known[best]);
+    }
+}
+
 static void print_bool(FILE *o, int v) { fputs(v ? "1" : "0", o); }
 static void print_size(FILE *o, size_t v) { fprintf(o, "%zu", v); }
 static void print_count(FILE *o, size_t v) { fprintf(o, "%zu", v); }

@@ -169,6 +169,9 @@ extern struct shmemi_config shmemi_config;
 
 /* Reads every variable; a bad value is reported and ends the PE. */
 void shmemi_config_load(void);
+/* Warns about each SHMEM_ variable of the environment that the table
+ * does not name, with the nearest one it does. */
+void shmemi_config_warn_unknown(void);
 /* Prints the table with the values in effect. */
 void shmemi_config_print(FILE *out);
 /* This PE's job-wide values as numbers (a string as its hash), in the

@@ -33,6 +33,7 @@ static void report_start(void)
 {
     if (shmemi_state.my_pe != 0)
         return;
+    shmemi_config_warn_unknown();
     if (shmemi_config.version || shmemi_config.info)
         fprintf(stderr, "shmem: %s, %d PEs (%d on this node), bootstrap %s\n",
                 SHMEM_VENDOR_STRING, shmemi_state.n_pes, shmemi_state.n_local,

@@ -19,6 +19,12 @@ foreach(case "SHMEM_BARRIER_K;2;3;SHMEM_BARRIER_K is (2 on PE 0 but 3 on PE 1|3 
       $<TARGET_FILE:init_query>)
   endforeach()
 endforeach()
+# A SHMEM_ variable that the table does not name is reported once, by
+# PE 0, with the nearest name it does.
+shmem_expect_test(config_unknown_var PROGRAM faults NP 2 ARGS plain
+  ENV SHMEM_SYMETRIC_SIZE=1G
+  EXPECT --status 0
+  --once "PE 0. shmem_init: SHMEM_SYMETRIC_SIZE is not a variable.*did you mean SHMEM_SYMMETRIC_SIZE\\?")
 # A heap size below a page is refused (a size in other units, most
 # likely); on a fixed heap, one below a chunk is explained.
 foreach(size 0 1)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the build into a scratch prefix, then builds and runs the example
-# three ways a user would: find_package(shmem), pkg-config, and oshcc.
+# three ways a user would: find_package(shmem), pkg-config, and oshcc; and
+# runs the installed shmem-info and shmemrun from there.
 #   install_test.sh <build dir>
 set -e
 build=$1
@@ -21,6 +22,14 @@ PKG_CONFIG_PATH="$prefix/lib/pkgconfig" cc "$src/examples/hello_ring.c" \
     $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs shmem) -o "$tmp/pc"
 "$tmp/pc" | grep -q "(ok)"
 echo "pkg-config shmem: ok"
+
+# The installed programs run from the prefix, with no help from the
+# environment: shmem-info finds the library beside it, alone and started
+# by the installed shmemrun.
+env -u LD_LIBRARY_PATH "$prefix/bin/shmem-info" | grep -q "^environment variables:"
+env -u LD_LIBRARY_PATH "$prefix/bin/shmemrun" -n 2 "$prefix/bin/shmem-info" |
+    grep -Eq "^ +PE +1: xx"
+echo "shmem-info, alone and under shmemrun: ok"
 
 "$prefix/bin/oshcc" "$src/examples/hello_ring.c" -o "$tmp/osh"
 "$prefix/bin/shmemrun" -n 2 "$tmp/osh" | grep -c "(ok)" | grep -q 2

@@ -240,6 +240,10 @@ int shmemi_fd_recv(int sock, int *fd, void *data, size_t len);
 void shmemi_links_open(void);
 /* The next connection on listener, or -1 once deadline has passed. */
 int shmemi_accept_until(int listener, time_t deadline);
+/* Fills buf with len bytes from the kernel's random source, or ends the
+ * job: what is made (what), a socket's name or a secret, must be
+ * unguessable. */
+void shmemi_random_bytes(const char *call, const char *what, void *buf, size_t len);
 void shmemi_links_close(void);
 /* Sends fd (-1: this PE has none) to every node peer; fds[local] receives
  * each peer's (-1 from a peer that had none), fds[my_local] fd. */

@@ -1,5 +1,7 @@
 /* The client of shmemrun's socket bootstrap (shmemrun_proto.h): one stream
- * connection to the launcher, kept for the life of the PE. */
+ * connection to the launcher, kept for the life of the PE. What comes over
+ * it (other PEs' socket names) is trusted only once the kernel has said
+ * that the listener is the shmemrun named in SHMEMRUN_PID, of this user. */
 #define _GNU_SOURCE
 #include "bootstrap.h"
 
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "peercred.h"
 #include "shmemrun_proto.h"
 
 /* shmemrun listens before it starts any PE, so a refused connect means a
@@ -202,7 +205,8 @@ static int connect_launcher(const char *name)
 int shmemi_bootstrap_socket_init(struct shmemi_bootstrap *b)
 {
     static const char *const vars[] = {SHMEMRUN_ENV_ADDR, SHMEMRUN_ENV_RANK,
-                                       SHMEMRUN_ENV_SIZE, SHMEMRUN_ENV_JOBID};
+                                       SHMEMRUN_ENV_SIZE, SHMEMRUN_ENV_JOBID,
+                                       SHMEMRUN_ENV_PID};
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
         if (!getenv(vars[i])) {
             shmemi_warn("shmem_init", "%s is not set; the shmemrun bootstrap only "
@@ -214,7 +218,8 @@ int shmemi_bootstrap_socket_init(struct shmemi_bootstrap *b)
     const char *rank_s = getenv(SHMEMRUN_ENV_RANK);
     const char *size_s = getenv(SHMEMRUN_ENV_SIZE);
     const char *job = getenv(SHMEMRUN_ENV_JOBID);
-    int rank, size;
+    const char *pid_s = getenv(SHMEMRUN_ENV_PID);
+    int rank, size, launcher;
     if (parse_int(size_s, &size) != 0 || size < 1) {
         shmemi_warn("shmem_init", "%s=\"%s\" is not a number of PEs; shmemrun sets "
                     "it, and it must not be changed", SHMEMRUN_ENV_SIZE, size_s);
@@ -239,6 +244,11 @@ int shmemi_bootstrap_socket_init(struct shmemi_bootstrap *b)
                     SHMEMRUN_ENV_JOBID, job, sizeof b->job_id - 1);
         return -1;
     }
+    if (parse_int(pid_s, &launcher) != 0 || launcher < 1) {
+        shmemi_warn("shmem_init", "%s=\"%s\" is not a process id; shmemrun sets "
+                    "it, and it must not be changed", SHMEMRUN_ENV_PID, pid_s);
+        return -1;
+    }
 
     sock = connect_launcher(name);
     if (sock < 0) {
@@ -247,7 +257,22 @@ int shmemi_bootstrap_socket_init(struct shmemi_bootstrap *b)
                     strerror(errno), SHMEMRUN_ENV_ADDR);
         return -1;
     }
-    struct shmemrun_hello hello = {rank, (int32_t)getpid()};
+    struct ucred c;
+    if (shmemi_cred_check(sock, launcher, &c) != 0) {
+        char who[192];
+        shmemi_warn("shmem_init", "the socket @%s in %s is held by %s, not by "
+                    "shmemrun (pid %d) of this user: this PE tells it nothing; %s",
+                    name, SHMEMRUN_ENV_ADDR, shmemi_cred_describe(&c, who, sizeof who),
+                    launcher,
+                    c.uid == geteuid() ? "were SHMEMRUN_ADDR or SHMEMRUN_PID changed, or "
+                                         "does shmemrun run in another PID namespace?"
+                                       : "another user's process is in the way: ask "
+                                         "the administrator to stop it");
+        close(sock);
+        sock = -1;
+        return -1;
+    }
+    struct shmemrun_hello hello = {rank};
     if (send_msg(SHMEMRUN_MSG_HELLO, &hello, sizeof hello, NULL, 0) != 0) {
         shmemi_warn("shmem_init", "cannot talk to shmemrun (%s); it has exited or "
                     "was killed", strerror(errno));

@@ -31,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "peercred.h"
 #include "shmemrun_proto.h"
 
 #define MAX_PES 65536
@@ -52,13 +53,17 @@ struct reply {
 struct conn {
     int fd;
     int rank; /* -1 until HELLO */
+    pid_t pid; /* the process at the other end, as the kernel says */
     struct shmemrun_hdr hdr;
     size_t hdr_got;
     bool in_payload;
     unsigned char *dest;
     size_t want, got;
     size_t skip; /* payload bytes to discard after dest is full */
-    unsigned char small[sizeof(struct shmemrun_hello)];
+    union { /* the payload of a HELLO or an ABORT */
+        struct shmemrun_hello hello;
+        struct shmemrun_abort abort;
+    } small;
     struct reply *out;
     size_t out_off;
 };
@@ -230,23 +235,30 @@ static int parse_args(int argc, char **argv)
     return i;
 }
 
+/* Names tried when one is taken, before giving up. */
+#define NAME_TRIES 4
+
 static uint64_t random64(void)
 {
     uint64_t v;
-    if (getrandom(&v, sizeof v, GRND_NONBLOCK) == (ssize_t)sizeof v)
-        return v;
-    /* Early boot without entropy: names only need to differ between jobs
-     * alive at the same time, which pid and clock already ensure. */
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^ (uint64_t)self << 16;
+    ssize_t got;
+    do
+        got = getrandom(&v, sizeof v, 0);
+    while (got < 0 && errno == EINTR);
+    if (got != (ssize_t)sizeof v)
+        die("getrandom failed (%s), so shmemrun cannot make a socket name that no "
+            "one else can guess; Linux 3.17 or later is needed",
+            got < 0 ? strerror(errno) : "too few bytes");
+    return v;
 }
 
 /* An abstract socket has no file, so nothing is left behind when we are
- * killed; the random part makes the name hard for other jobs to guess. */
+ * killed; the random part keeps other users from taking the name first.
+ * They can still find it in /proc/net/unix and connect: accept_all and
+ * on_hello turn them away. */
 static void open_listener(void)
 {
-    for (int attempt = 0;; attempt++) {
+    for (int attempt = 1;; attempt++) {
         snprintf(addr, sizeof addr, "shmemrun-%d-%016llx", (int)self,
                  (unsigned long long)random64());
         listen_fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
@@ -258,12 +270,21 @@ static void open_listener(void)
         socklen_t salen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + len);
         if (bind(listen_fd, (struct sockaddr *)&sa, salen) == 0)
             break;
-        if (errno != EADDRINUSE || attempt == 3)
-            die("cannot bind the bootstrap socket: %s", strerror(errno));
+        int err = errno;
         close(listen_fd);
+        if (err != EADDRINUSE)
+            die("cannot bind the bootstrap socket @%s: %s", addr, strerror(err));
+        char who[192];
+        shmemi_holder_describe(&sa, salen, who, sizeof who);
+        if (attempt == NAME_TRIES)
+            die("%d random names for the bootstrap socket were taken, the last (@%s) "
+                "by %s: a process on this machine takes names as they appear; ask "
+                "its administrator to stop it", NAME_TRIES, addr, who);
+        fprintf(stderr, "shmemrun: the random name @%s for the bootstrap socket is "
+                "taken, by %s; trying another\n", addr, who);
     }
     if (listen(listen_fd, SOMAXCONN) < 0)
-        die("cannot listen on the bootstrap socket: %s", strerror(errno));
+        die("cannot listen on the bootstrap socket @%s: %s", addr, strerror(errno));
     snprintf(jobid, sizeof jobid, "%x%08x", (unsigned)self, (unsigned)random64());
 }
 
@@ -456,7 +477,7 @@ static bool begin_payload(struct conn *c)
     c->want = c->got = c->skip = 0;
     if (c->rank < 0) {
         if (c->hdr.type == SHMEMRUN_MSG_HELLO && len == sizeof(struct shmemrun_hello)) {
-            c->dest = c->small;
+            c->dest = (unsigned char *)&c->small.hello;
             c->want = len;
             return true;
         }
@@ -507,7 +528,7 @@ static bool begin_payload(struct conn *c)
             return false;
         }
         /* The PE printed its own message; only the status matters here. */
-        c->dest = c->small;
+        c->dest = (unsigned char *)&c->small.abort;
         c->want = sizeof(struct shmemrun_abort);
         c->skip = len - c->want;
         return true;
@@ -527,27 +548,35 @@ static void reap(void);
 
 static void on_hello(struct conn *c)
 {
-    struct shmemrun_hello h;
-    memcpy(&h, c->small, sizeof h);
+    struct shmemrun_hello h = c->small.hello;
     if (h.rank < 0 || h.rank >= npes) {
         fprintf(stderr, "shmemrun: ignoring process %d, which claims to be PE %d "
                 "of a %d-PE job (was SHMEMRUN_RANK or SHMEMRUN_SIZE changed?)\n",
-                (int)h.pid, (int)h.rank, npes);
+                (int)c->pid, (int)h.rank, npes);
         conn_close(c);
         return;
     }
     struct pe *p = &pes[h.rank];
+    /* The PE's process, or one it started (they share its group): another
+     * process of this user is not taken for it. */
+    if (getpgid(c->pid) != p->pid) {
+        fprintf(stderr, "shmemrun: ignoring process %d, which claims to be PE %d "
+                "but is not in the process group of PE %d (pid %d)\n", (int)c->pid,
+                (int)h.rank, (int)h.rank, (int)p->pid);
+        conn_close(c);
+        return;
+    }
     if (p->connected) {
         /* Typically a PE that started another SHMEM program, which
          * inherited its SHMEMRUN_* variables. */
         fail(h.rank, 1, "connected twice, from pids %d and %d (did a PE start "
-             "another SHMEM program?)", (int)p->hello_pid, (int)h.pid);
+             "another SHMEM program?)", (int)p->hello_pid, (int)c->pid);
         conn_close(c);
         return;
     }
     c->rank = h.rank;
     p->connected = true;
-    p->hello_pid = h.pid;
+    p->hello_pid = c->pid;
     p->conn = c;
 }
 
@@ -582,9 +611,7 @@ static void dispatch(struct conn *c)
             complete_round();
         break;
     case SHMEMRUN_MSG_ABORT: {
-        struct shmemrun_abort a;
-        memcpy(&a, c->small, sizeof a);
-        on_abort(c->rank, a.code);
+        on_abort(c->rank, c->small.abort.code);
         break;
     }
     case SHMEMRUN_MSG_FINALIZE:
@@ -656,9 +683,7 @@ static void accept_all(void)
         /* Abstract sockets have no file permissions: anyone on the host
          * could connect, so only processes of our own user are served. */
         struct ucred cred;
-        socklen_t len = sizeof cred;
-        if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) < 0 ||
-            cred.uid != geteuid()) {
+        if (shmemi_cred_check(fd, 0, &cred) != 0) {
             close(fd);
             continue;
         }
@@ -675,6 +700,7 @@ static void accept_all(void)
             die("out of memory");
         c->fd = fd;
         c->rank = -1;
+        c->pid = cred.pid;
         conns[nconns++] = c;
     }
 }
@@ -932,6 +958,8 @@ static noreturn void exec_pe(int rank, char **argv, int errfd)
     setenv(SHMEMRUN_ENV_SIZE, num, 1);
     setenv(SHMEMRUN_ENV_ADDR, addr, 1);
     setenv(SHMEMRUN_ENV_JOBID, jobid, 1);
+    snprintf(num, sizeof num, "%d", (int)self);
+    setenv(SHMEMRUN_ENV_PID, num, 1);
     sigprocmask(SIG_SETMASK, &orig_mask, NULL);
     execvp(argv[0], argv);
     int err = errno;

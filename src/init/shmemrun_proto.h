@@ -2,9 +2,11 @@
  *
  * shmemrun listens on an abstract Unix socket (no file to leak) and passes
  * its name to every child in SHMEMRUN_ADDR, with SHMEMRUN_RANK,
- * SHMEMRUN_SIZE and SHMEMRUN_JOBID. A PE connects once, in shmem_init, and
- * keeps the connection until it exits. Every message is a header followed
- * by len bytes of payload. */
+ * SHMEMRUN_SIZE, SHMEMRUN_JOBID and its own pid in SHMEMRUN_PID. A PE
+ * connects once, in shmem_init, checks that the listener is that pid of
+ * its own user, and keeps the connection until it exits; shmemrun serves
+ * only its own user's processes. Every message is a header followed by
+ * len bytes of payload. */
 #ifndef SHMEMI_SHMEMRUN_PROTO_H
 #define SHMEMI_SHMEMRUN_PROTO_H
 
@@ -14,6 +16,7 @@
 #define SHMEMRUN_ENV_RANK  "SHMEMRUN_RANK"
 #define SHMEMRUN_ENV_SIZE  "SHMEMRUN_SIZE"
 #define SHMEMRUN_ENV_JOBID "SHMEMRUN_JOBID"
+#define SHMEMRUN_ENV_PID   "SHMEMRUN_PID"
 
 enum shmemrun_msg_type {
     /* PE -> launcher, first message: payload is struct shmemrun_hello. */
@@ -34,9 +37,9 @@ struct shmemrun_hdr {
     uint32_t len;
 };
 
+/* The sender's pid is the kernel's to tell (SO_PEERCRED), not the PE's. */
 struct shmemrun_hello {
     int32_t rank;
-    int32_t pid;
 };
 
 struct shmemrun_abort {

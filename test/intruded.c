@@ -6,6 +6,9 @@
  *   INTRUDED_UNIX_TO=NAME    a PE's connects to its node peers' sockets
  *                            reach @NAME instead, an intruder's listener,
  *                            as if the intruder had taken the peer's place;
+ *   INTRUDED_TCP_DELAY_MS=N  connects over TCP (the nodes' links) wait N ms
+ *                            first, so that the intruder reaches a listener
+ *                            before the neighbour does;
  *   INTRUDED_FIXED_NAME=1    the first 16 random bytes (a local socket's
  *                            name) are 0x5a: @shmem-5a5a...5a, which the
  *                            intruder took first. */
@@ -26,6 +29,7 @@ int connect(int s, const struct sockaddr *a, socklen_t len)
     if (!real)
         real = (int (*)(int, const struct sockaddr *, socklen_t))dlsym(RTLD_NEXT, "connect");
     const char *to = getenv("INTRUDED_UNIX_TO");
+    const char *delay = getenv("INTRUDED_TCP_DELAY_MS");
     const struct sockaddr_un *u = (const struct sockaddr_un *)a;
     if (to && a->sa_family == AF_UNIX && u->sun_path[0] == '\0' &&
         strncmp(u->sun_path + 1, "shmem-", 6) == 0) {
@@ -35,6 +39,8 @@ int connect(int s, const struct sockaddr *a, socklen_t len)
         return real(s, (struct sockaddr *)&other,
                     (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + n));
     }
+    if (delay && (a->sa_family == AF_INET || a->sa_family == AF_INET6))
+        usleep((useconds_t)atoi(delay) * 1000);
     return real(s, a, len);
 }
 

@@ -15,12 +15,20 @@
  *       name), tries to bind every name of a job that it sees in
  *       /proc/net/unix, connects to them all, and takes whatever comes;
  *   intruder listen NAME SECONDS
- *       listens on the abstract name @NAME and takes whatever comes. */
+ *       listens on the abstract name @NAME and takes whatever comes;
+ *   intruder tcp PROGRAM SECONDS
+ *       connects to every TCP port that a process named PROGRAM listens on,
+ *       says the hello of a node's first PE with what it can learn of the
+ *       job (the job id that stood for the secret before there was one:
+ *       its SHMEMRUN_JOBID, or a hash of its PMIx namespace) and, if
+ *       answered, tells it to end the job with status 99. */
 #define _GNU_SOURCE
+#include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <pwd.h>
 #include <stddef.h>
@@ -306,6 +314,166 @@ static int listen_at(const char *name, double seconds)
     return 0;
 }
 
+/* What node_links.c's PEs said first before the secret: the job id, then
+ * the PE; and the message that ends the job. */
+struct old_hello {
+    char job_id[32];
+    int32_t pe;
+};
+struct old_end {
+    char tag;
+    int status, quiet;
+    char why[200];
+};
+
+static int tcp_ports_of(pid_t pid, int *ports, int cap)
+{
+    /* The listening sockets' inodes, then their ports. */
+    char path[64];
+    unsigned long inodes[64];
+    int n_inodes = 0, n = 0;
+    snprintf(path, sizeof path, "/proc/%d/fd", (int)pid);
+    DIR *d = opendir(path);
+    struct dirent *e;
+    while (d && (e = readdir(d)) && n_inodes < 64) {
+        char link[600], target[64] = "";
+        snprintf(link, sizeof link, "%s/%s", path, e->d_name);
+        ssize_t l = readlink(link, target, sizeof target - 1);
+        if (l > 0 && sscanf(target, "socket:[%lu]", &inodes[n_inodes]) == 1)
+            n_inodes++;
+    }
+    if (d)
+        closedir(d);
+    for (int v6 = 0; v6 < 2; v6++) {
+        snprintf(path, sizeof path, "/proc/%d/net/tcp%s", (int)pid, v6 ? "6" : "");
+        FILE *f = fopen(path, "r");
+        char line[512];
+        while (f && fgets(line, sizeof line, f)) {
+            char local[64];
+            unsigned st;
+            unsigned long inode;
+            if (sscanf(line, " %*d: %63s %*s %x %*s %*s %*s %*d %*d %lu", local, &st,
+                       &inode) != 3 || st != 0x0A)
+                continue;
+            for (int i = 0; i < n_inodes && n < cap; i++)
+                if (inodes[i] == inode)
+                    ports[n++] = (int)strtol(strrchr(local, ':') + 1, NULL, 16);
+        }
+        if (f)
+            fclose(f);
+    }
+    return n;
+}
+
+static void env_of(pid_t pid, const char *var, char *out, size_t cap)
+{
+    char path[64], buf[65536];
+    snprintf(path, sizeof path, "/proc/%d/environ", (int)pid);
+    out[0] = '\0';
+    int fd = open(path, O_RDONLY);
+    ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+    if (fd >= 0)
+        close(fd);
+    size_t vl = strlen(var);
+    for (ssize_t i = 0; i < n; i += (ssize_t)strlen(buf + i) + 1)
+        if (strncmp(buf + i, var, vl) == 0 && buf[i + vl] == '=')
+            snprintf(out, cap, "%s", buf + i + vl + 1);
+}
+
+/* A try at pid's port as each PE number that could be its neighbour, all
+ * at once: the listener takes them in turn, while its neighbour is kept
+ * waiting. */
+static void try_port(pid_t pid, int port)
+{
+    char job[64], nspace[256];
+    env_of(pid, "SHMEMRUN_JOBID", job, sizeof job);
+    env_of(pid, "PMIX_NAMESPACE", nspace, sizeof nspace);
+    if (!job[0] && nspace[0])
+        snprintf(job, sizeof job, "%016llx", (unsigned long long)fnv(nspace));
+    enum { TRIES = 4 };
+    struct pollfd p[TRIES];
+    for (int pe = 0; pe < TRIES; pe++) {
+        p[pe] = (struct pollfd){.fd = socket(AF_INET, SOCK_STREAM, 0), .events = POLLIN};
+        struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+                                .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+        struct old_hello h;
+        memset(&h, 0, sizeof h);
+        snprintf(h.job_id, sizeof h.job_id, "%.31s", job);
+        h.pe = pe;
+        if (p[pe].fd < 0 || connect(p[pe].fd, (struct sockaddr *)&a, sizeof a) != 0 ||
+            send(p[pe].fd, &h, sizeof h, MSG_NOSIGNAL) != (ssize_t)sizeof h) {
+            if (p[pe].fd >= 0)
+                close(p[pe].fd);
+            p[pe].fd = -1;
+        }
+    }
+    for (double end = now() + 1; now() < end;) {
+        if (poll(p, TRIES, 10) <= 0)
+            continue;
+        for (int pe = 0; pe < TRIES; pe++) {
+            if (p[pe].fd < 0 || !p[pe].revents)
+                continue;
+            struct old_hello answer;
+            if (recv(p[pe].fd, &answer, sizeof answer, MSG_WAITALL) == (ssize_t)sizeof answer) {
+                printf("intruder: got into the ring of pid %d (port %d) as PE %d\n",
+                       (int)pid, port, pe);
+                struct old_end m;
+                memset(&m, 0, sizeof m);
+                m.tag = 'E';
+                m.status = 99;
+                snprintf(m.why, sizeof m.why, "the intruder says so");
+                ssize_t w = send(p[pe].fd, &m, sizeof m, MSG_NOSIGNAL);
+                (void)w;
+            } else {
+                printf("intruder: refused by pid %d (port %d) as PE %d\n", (int)pid, port,
+                       pe);
+            }
+            close(p[pe].fd);
+            p[pe].fd = -1;
+        }
+    }
+    for (int pe = 0; pe < TRIES; pe++)
+        if (p[pe].fd >= 0)
+            close(p[pe].fd);
+}
+
+static int tcp(const char *program, double seconds)
+{
+    printf("intruder: ready\n");
+    fflush(stdout);
+    for (double end = now() + seconds; now() < end;) {
+        DIR *d = opendir("/proc");
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            char path[300], comm[32] = "";
+            snprintf(path, sizeof path, "/proc/%s/comm", e->d_name);
+            FILE *f = fopen(path, "r");
+            if (!f)
+                continue;
+            /* The kernel keeps 15 characters of a program's name. */
+            int match = fgets(comm, sizeof comm, f) &&
+                        strncmp(comm, program, strcspn(comm, "\n")) == 0 &&
+                        strcspn(comm, "\n") == strnlen(program, 15);
+            fclose(f);
+            if (!match || !in_scope(atoi(e->d_name)))
+                continue;
+            int ports[16];
+            int n = tcp_ports_of(atoi(e->d_name), ports, 16);
+            for (int i = 0; i < n; i++) {
+                char key[300];
+                snprintf(key, sizeof key, "%s:%d", e->d_name, ports[i]);
+                if (!is_seen(key))
+                    try_port(atoi(e->d_name), ports[i]);
+            }
+        }
+        if (d)
+            closedir(d);
+        fflush(stdout);
+        usleep(5000);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -317,6 +485,11 @@ int main(int argc, char **argv)
         become_user();
         return listen_at(argv[2], atof(argv[3]));
     }
-    fprintf(stderr, "usage: intruder squat SECONDS | listen NAME SECONDS\n");
+    if (argc == 4 && strcmp(argv[1], "tcp") == 0) {
+        become_user();
+        return tcp(argv[2], atof(argv[3]));
+    }
+    fprintf(stderr, "usage: intruder squat SECONDS | listen NAME SECONDS | "
+                    "tcp PROGRAM SECONDS\n");
     return 2;
 }

@@ -11,9 +11,6 @@ struct shmemi_bootstrap {
     const char *name;          /* "pmix", "shmemrun", "single" */
     int rank;
     int size;
-    /* Unique for the job and identical on every PE: names the job's
-     * abstract Unix sockets, so concurrent jobs on a node never collide. */
-    char job_id[32];
     /* Every PE contributes len bytes; out receives size*len bytes, rank r's
      * contribution at out + r*len. len is the same on every PE. */
     int (*allgather)(const void *in, void *out, size_t len);

@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "error.h"
-#include "hash.h"
 
 static pmix_proc_t me;
 static unsigned round_no;
@@ -98,9 +97,6 @@ int shmemi_bootstrap_pmix_init(struct shmemi_bootstrap *b)
     PMIX_VALUE_RELEASE(val);
     b->name = "pmix";
     b->rank = (int)me.rank;
-    /* A short, stable name for the job from its (long) namespace. */
-    snprintf(b->job_id, sizeof b->job_id, "%016llx",
-             (unsigned long long)shmemi_fnv(SHMEMI_FNV_OFFSET, me.nspace));
     b->allgather = pmix_allgather;
     b->barrier = pmix_barrier;
     b->abort = pmix_abort;

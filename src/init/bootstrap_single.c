@@ -1,7 +1,6 @@
 /* One PE on its own: the program was started without a launcher. */
 #include "bootstrap.h"
 
-#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -27,7 +26,6 @@ int shmemi_bootstrap_single_init(struct shmemi_bootstrap *b)
     b->name = "single";
     b->rank = 0;
     b->size = 1;
-    snprintf(b->job_id, sizeof b->job_id, "single-%d", (int)getpid());
     b->allgather = single_allgather;
     b->barrier = single_barrier;
     b->abort = single_abort;

@@ -1,7 +1,8 @@
 /* The client of shmemrun's socket bootstrap (shmemrun_proto.h): one stream
  * connection to the launcher, kept for the life of the PE. What comes over
- * it (other PEs' socket names) is trusted only once the kernel has said
- * that the listener is the shmemrun named in SHMEMRUN_PID, of this user. */
+ * it (other PEs' socket names, the job's secret) is trusted only once the
+ * kernel has said that the listener is the shmemrun named in
+ * SHMEMRUN_PID, of this user. */
 #define _GNU_SOURCE
 #include "bootstrap.h"
 
@@ -205,8 +206,7 @@ static int connect_launcher(const char *name)
 int shmemi_bootstrap_socket_init(struct shmemi_bootstrap *b)
 {
     static const char *const vars[] = {SHMEMRUN_ENV_ADDR, SHMEMRUN_ENV_RANK,
-                                       SHMEMRUN_ENV_SIZE, SHMEMRUN_ENV_JOBID,
-                                       SHMEMRUN_ENV_PID};
+                                       SHMEMRUN_ENV_SIZE, SHMEMRUN_ENV_PID};
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
         if (!getenv(vars[i])) {
             shmemi_warn("shmem_init", "%s is not set; the shmemrun bootstrap only "
@@ -217,7 +217,6 @@ int shmemi_bootstrap_socket_init(struct shmemi_bootstrap *b)
     const char *name = getenv(SHMEMRUN_ENV_ADDR);
     const char *rank_s = getenv(SHMEMRUN_ENV_RANK);
     const char *size_s = getenv(SHMEMRUN_ENV_SIZE);
-    const char *job = getenv(SHMEMRUN_ENV_JOBID);
     const char *pid_s = getenv(SHMEMRUN_ENV_PID);
     int rank, size, launcher;
     if (parse_int(size_s, &size) != 0 || size < 1) {
@@ -236,12 +235,6 @@ int shmemi_bootstrap_socket_init(struct shmemi_bootstrap *b)
         shmemi_warn("shmem_init", "%s=\"%s\" is not a shmemrun socket name; "
                     "shmemrun sets it, and it must not be changed",
                     SHMEMRUN_ENV_ADDR, name);
-        return -1;
-    }
-    if (job[0] == '\0' || strlen(job) >= sizeof b->job_id) {
-        shmemi_warn("shmem_init", "%s=\"%s\" is not a shmemrun job id (1 to %zu "
-                    "characters); shmemrun sets it, and it must not be changed",
-                    SHMEMRUN_ENV_JOBID, job, sizeof b->job_id - 1);
         return -1;
     }
     if (parse_int(pid_s, &launcher) != 0 || launcher < 1) {
@@ -284,7 +277,6 @@ int shmemi_bootstrap_socket_init(struct shmemi_bootstrap *b)
     b->name = "shmemrun";
     b->rank = rank;
     b->size = size;
-    memcpy(b->job_id, job, strlen(job) + 1);
     b->allgather = socket_allgather;
     b->barrier = socket_barrier;
     b->abort = socket_abort;

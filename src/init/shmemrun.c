@@ -97,7 +97,6 @@ static int signal_fd = -1;
 static sigset_t orig_mask;
 static pid_t self;
 static char addr[64];
-static char jobid[24];
 
 /* The allgather in progress: contributions land directly in the reply. */
 static struct reply *round_buf;
@@ -285,7 +284,6 @@ static void open_listener(void)
     }
     if (listen(listen_fd, SOMAXCONN) < 0)
         die("cannot listen on the bootstrap socket @%s: %s", addr, strerror(errno));
-    snprintf(jobid, sizeof jobid, "%x%08x", (unsigned)self, (unsigned)random64());
 }
 
 /* Signals arrive through a signalfd so that the poll loop handles them in
@@ -957,7 +955,6 @@ static noreturn void exec_pe(int rank, char **argv, int errfd)
     snprintf(num, sizeof num, "%d", npes);
     setenv(SHMEMRUN_ENV_SIZE, num, 1);
     setenv(SHMEMRUN_ENV_ADDR, addr, 1);
-    setenv(SHMEMRUN_ENV_JOBID, jobid, 1);
     snprintf(num, sizeof num, "%d", (int)self);
     setenv(SHMEMRUN_ENV_PID, num, 1);
     sigprocmask(SIG_SETMASK, &orig_mask, NULL);

@@ -2,11 +2,10 @@
  *
  * shmemrun listens on an abstract Unix socket (no file to leak) and passes
  * its name to every child in SHMEMRUN_ADDR, with SHMEMRUN_RANK,
- * SHMEMRUN_SIZE, SHMEMRUN_JOBID and its own pid in SHMEMRUN_PID. A PE
- * connects once, in shmem_init, checks that the listener is that pid of
- * its own user, and keeps the connection until it exits; shmemrun serves
- * only its own user's processes. Every message is a header followed by
- * len bytes of payload. */
+ * SHMEMRUN_SIZE and its own pid in SHMEMRUN_PID. A PE connects once, in
+ * shmem_init, checks that the listener is that pid of its own user, and
+ * keeps the connection until it exits; shmemrun serves only its own user's
+ * processes. Every message is a header followed by len bytes of payload. */
 #ifndef SHMEMI_SHMEMRUN_PROTO_H
 #define SHMEMI_SHMEMRUN_PROTO_H
 
@@ -15,7 +14,6 @@
 #define SHMEMRUN_ENV_ADDR  "SHMEMRUN_ADDR"
 #define SHMEMRUN_ENV_RANK  "SHMEMRUN_RANK"
 #define SHMEMRUN_ENV_SIZE  "SHMEMRUN_SIZE"
-#define SHMEMRUN_ENV_JOBID "SHMEMRUN_JOBID"
 #define SHMEMRUN_ENV_PID   "SHMEMRUN_PID"
 
 enum shmemrun_msg_type {

@@ -57,6 +57,22 @@ foreach(launcher mpirun shmemrun)
     JOB --status nonzero --within 20
     --match "PE 1. shmem_init: the socket @shmem-[0-9a-f]+, which PE 0 \\(pid [0-9]+\\) named as its own, is held by user [^ ]+ \\(uid [0-9]+\\), pid [0-9]+: .*another process of this user"
     -- ${run} $<TARGET_FILE:intruded> ENV INTRUDED_UNIX_TO=${name})
+
+  # The nodes' TCP links: an intruder that knows all that the job's
+  # environment says (before the secret, the job id was enough) finds the
+  # listener before the neighbour connects, says it is the neighbour and,
+  # let in, would end the job with status 99. Without the secret it is
+  # dropped, as SHMEM_DEBUG says, and the neighbour's link is made. UCX
+  # over shared memory only, so that the intruder finds no TCP listener
+  # but the link's.
+  if(UCX_FOUND)
+    security_test(security_tcp_secret/vnode1/${launcher}/2 - INTRUDER tcp intruded 60
+      JOB --status 0 --match "intruded: PE 1 ran"
+      --match "PE 1. shmem_init: dropped a connection from 127.0.0.1 port [0-9]+ to the port of the liveness link from PE 0: it does not know the job's secret"
+      --match "PE 1. shmem_init: liveness links to the first PEs of other nodes: 0"
+      -- ${run} $<TARGET_FILE:intruded>
+      ENV SHMEM_VIRTUAL_NODES=1 SHMEM_DEBUG=1 INTRUDED_TCP_DELAY_MS=1500 UCX_TLS=sm,self)
+  endif()
 endforeach()
 
 # The launcher's socket: a PE whose SHMEMRUN_ADDR names another user's
@@ -66,5 +82,4 @@ security_test(security_foreign_launcher ${other_user} INTRUDER listen ${name} 60
   JOB --status nonzero --within 10
   --match "shmem_init: the socket @${name} in SHMEMRUN_ADDR is held by user ${other_user} \\(uid [0-9]+\\), pid [0-9]+, not by shmemrun \\(pid 1\\) of this user: this PE tells it nothing"
   -- $<TARGET_FILE:intruded>
-  ENV SHMEMRUN_ADDR=${name} SHMEMRUN_RANK=0 SHMEMRUN_SIZE=1 SHMEMRUN_JOBID=intruded
-  SHMEMRUN_PID=1)
+  ENV SHMEMRUN_ADDR=${name} SHMEMRUN_RANK=0 SHMEMRUN_SIZE=1 SHMEMRUN_PID=1)

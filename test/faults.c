@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -68,6 +69,18 @@ static void sigkill(void)
 {
     if (culprit())
         raise(SIGKILL);
+    shmem_barrier_all();
+}
+
+/* A fault of the program's own, as a bad pointer makes one: a store to a
+ * page it may not write (not NULL, which UBSan would catch first). */
+static void segv(void)
+{
+    if (culprit()) {
+        volatile int *page = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        CHECK(page != MAP_FAILED, "mmap");
+        *page = 1;
+    }
     shmem_barrier_all();
 }
 
@@ -215,6 +228,7 @@ static const struct {
     {"free_private", free_private},
     {"no_finalize", no_finalize},
     {"sigkill", sigkill},
+    {"segv", segv},
     {"sigkill_get", sigkill_get},
     {"grow_no_finalize", grow_no_finalize},
     {"global_exit", global_exit},

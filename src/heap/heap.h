@@ -258,13 +258,16 @@ int shmemi_node_link_pe(int which);
 /* Tells the linked nodes that this node finalized (before the close). */
 void shmemi_node_links_notice(void);
 /* How a node ends the job: the status, the reason ("" when its link closed
- * or broke without a word), and whether the program asked for it
- * (shmem_global_exit), which other nodes need not report. */
+ * or broke without a word), whether the program asked for it
+ * (shmem_global_exit), which other nodes need not report, and the PE whose
+ * failure or request it is, which the launcher blames (-1: unknown, as
+ * when the link closed). */
 #define SHMEMI_NODE_END_WHY 200
 struct shmemi_node_end {
     int status;
     int quiet;
     char why[SHMEMI_NODE_END_WHY];
+    int cause;
 };
 /* Tells the linked nodes that this node ends the job. */
 void shmemi_node_links_tell_end(const struct shmemi_node_end *e);
@@ -277,10 +280,9 @@ void shmemi_node_links_close(void);
  * linked nodes (node_links.c) that end without it. */
 void shmemi_liveness_start(void);
 void shmemi_liveness_stop(void);
-/* Marks every node peer to end with status, then ends the job. */
-_Noreturn void shmemi_liveness_end_job(int status, const char *why);
-/* The same, asked for by the program (shmem_global_exit): other nodes end
- * without a message of their own. */
+/* Marks every node peer to end with status, then ends the job, as the
+ * program asks (shmem_global_exit): other nodes end without a message of
+ * their own. */
 _Noreturn void shmemi_liveness_exit_all(int status, const char *why);
 _Noreturn void shmemi_abort_exit(void);
 

@@ -28,19 +28,28 @@ _Noreturn void shmemi_abort_exit(void)
 }
 
 /* Set once this PE starts ending the job: what linked nodes then tell it
- * (their own end, often this PE's passed back) changes nothing. */
+ * (their own end, often this PE's passed back), and node peers that leave
+ * because of it, change nothing. */
 static _Atomic int ending;
 
-static _Noreturn void end_nodes(int status, const char *why, int quiet)
+/* cause: the PE whose failure ends the job (this PE, for its own error or
+ * request). */
+static _Noreturn void end_nodes(int status, int cause, const char *why, int quiet)
 {
     atomic_store(&ending, 1);
     shmemi_flush_stdio();
-    struct shmemi_node_end e = {.status = status, .quiet = quiet};
+    /* The launcher hears first: node peers leave as soon as they see their
+     * flag below, and it must know by then that they are not the cause. */
+    if (shmemi_state.boot.announce_end)
+        shmemi_state.boot.announce_end(status, cause, why);
+    struct shmemi_node_end e = {.status = status, .quiet = quiet, .cause = cause};
     snprintf(e.why, sizeof e.why, "%s", why ? why : "");
     shmemi_node_links_tell_end(&e);
     /* This PE's own flag is set too, with the same status, so that its
      * kernels stop spinning (the flag is their abort flag) and a thread of
-     * its own that sees the flag exits with this status. */
+     * its own that sees the flag exits with this status. Every status is
+     * in place before any flag, so that a PE that sees a peer leave on its
+     * flag can leave with its own status at once. */
     shmemi_device_report_flush();
     for (int i = 0; i < shmemi_state.n_local; i++) {
         struct shmemi_heap_header *h = shmemi_heap_header_of(i);
@@ -48,25 +57,22 @@ static _Noreturn void end_nodes(int status, const char *why, int quiet)
             atomic_store(&h->state, SHMEMI_PE_EXITING);
         int expected = 0;
         atomic_compare_exchange_strong(&h->abort_status, &expected, status);
-        atomic_store(&h->abort_pending, 1);
     }
+    for (int i = 0; i < shmemi_state.n_local; i++)
+        atomic_store(&shmemi_heap_header_of(i)->abort_pending, 1);
     shmemi_state.boot.abort(status, why);
     _exit(status);
 }
 
-_Noreturn void shmemi_liveness_end_job(int status, const char *why)
-{
-    end_nodes(status, why, 0);
-}
-
 _Noreturn void shmemi_liveness_exit_all(int status, const char *why)
 {
-    end_nodes(status, why, 1);
+    end_nodes(status, shmemi_state.my_pe, why, 1);
 }
 
 /* A linked node (node_links.c) that ends the job, or whose first PE's
  * link closed before its finalize notice: its PEs are gone. This node ends
- * with the same status and reason, which it passes on round the ring. */
+ * with the same status, reason and cause, which it passes on round the
+ * ring. */
 static _Noreturn void node_lost(int which, const struct shmemi_node_end *e)
 {
     char why[SHMEMI_NODE_END_WHY];
@@ -79,7 +85,7 @@ static _Noreturn void node_lost(int which, const struct shmemi_node_end *e)
     if (!e->quiet)
         shmemi_warn("liveness", "%s%s; ending the job",
                     e->why[0] ? "another node ended the job: " : "", why);
-    end_nodes(e->status, why, e->quiet);
+    end_nodes(e->status, e->cause >= 0 ? e->cause : shmemi_node_link_pe(which), why, e->quiet);
 }
 
 static void *watch(void *arg)
@@ -119,11 +125,13 @@ static void *watch(void *arg)
                 continue;
             struct shmemi_heap_header *h = shmemi_heap_header_of(i);
             int st = atomic_load(&h->state);
-            if (st == SHMEMI_PE_FINALIZED) {
+            if (st == SHMEMI_PE_FINALIZED || atomic_load(&ending)) {
                 p[i].fd = -1;
                 continue;
             }
-            if (st == SHMEMI_PE_EXITING)
+            /* A peer that left because the job ends (the one that ends it,
+             * or one that saw its flag) is no failure of its own. */
+            if (st == SHMEMI_PE_EXITING || atomic_load(&h->abort_pending))
                 shmemi_abort_exit();
             char why[160];
             snprintf(why, sizeof why,
@@ -131,7 +139,7 @@ static void *watch(void *arg)
                      shmemi_state.local_pes[i], h->pid);
             shmemi_warn("liveness", "%s (it exited, crashed or was killed); "
                         "ending the job", why);
-            shmemi_liveness_end_job(1, why);
+            end_nodes(1, shmemi_state.local_pes[i], why, 0);
         }
     }
     free(p);
@@ -140,7 +148,7 @@ static void *watch(void *arg)
 
 static void end_job(int status, const char *why)
 {
-    shmemi_liveness_end_job(status, why);
+    end_nodes(status, shmemi_state.my_pe, why, 0);
 }
 
 void shmemi_liveness_start(void)

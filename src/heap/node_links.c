@@ -398,9 +398,12 @@ int shmemi_node_link_state(int fd, struct shmemi_node_end *e)
         return 0;
     memset(e, 0, sizeof *e);
     e->status = 1;
+    e->cause = -1;
     if (whole && m.tag == 'E') {
         *e = m.end;
         e->why[sizeof e->why - 1] = '\0';
+        if (e->cause >= shmemi_state.n_pes)
+            e->cause = -1;
     }
     return 1;
 }

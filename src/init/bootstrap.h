@@ -17,6 +17,12 @@ struct shmemi_bootstrap {
     int (*barrier)(void);
     /* Ends the whole job; must not return. msg may be NULL. */
     void (*abort)(int code, const char *msg);
+    /* Tells the launcher that this PE ends the job with code because PE
+     * cause failed (this PE's own rank: its error or its request), before
+     * anyone else learns of it: the launcher then blames that PE, with its
+     * own status once it is gone, and never a PE that the end takes down.
+     * abort follows. NULL where the launcher judges for itself (mpirun). */
+    void (*announce_end)(int code, int cause, const char *msg);
     /* Tells the launcher that this PE finalized cleanly. */
     int (*finalize)(void);
 };

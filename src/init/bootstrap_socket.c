@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,6 +34,9 @@
 
 static int sock = -1;
 static int job_size;
+static int my_rank;
+/* Set once shmemrun has heard how the job ends, which it needs once. */
+static _Atomic int announced;
 /* abort may run on another thread while the main thread is inside
  * allgather; two sends interleaved on the stream would desynchronise the
  * launcher's parsing. */
@@ -134,10 +138,10 @@ static int socket_barrier(void) { return socket_allgather(NULL, NULL, 0); }
 
 /* Also the last step of shmemi_fatal, so it must work with a broken
  * connection, and with the send lock held by a thread that will never let
- * go of it: a bounded wait, then exit regardless. */
-static noreturn void socket_abort(int code, const char *msg)
+ * go of it: a bounded wait, then on regardless. */
+static void send_abort(int code, int cause, const char *msg)
 {
-    struct shmemrun_abort a = {code};
+    struct shmemrun_abort a = {code, cause};
     size_t mlen = msg ? strnlen(msg, ABORT_MSG_MAX) : 0;
     struct shmemrun_hdr hdr = {SHMEMRUN_MSG_ABORT, (uint32_t)(sizeof a + mlen)};
     struct iovec iov[3] = {
@@ -150,6 +154,18 @@ static noreturn void socket_abort(int code, const char *msg)
     deadline.tv_sec += 1;
     if (sock >= 0 && pthread_mutex_timedlock(&send_lock, &deadline) == 0)
         send_all(iov, 3);
+}
+
+static void socket_announce_end(int code, int cause, const char *msg)
+{
+    send_abort(code, cause, msg);
+    atomic_store(&announced, 1);
+}
+
+static noreturn void socket_abort(int code, const char *msg)
+{
+    if (!atomic_load(&announced))
+        send_abort(code, my_rank, msg);
     /* shmemrun chooses the job's status from the ABORT; ours only matters
      * when it never arrived. */
     _exit(code);
@@ -274,12 +290,14 @@ int shmemi_bootstrap_socket_init(struct shmemi_bootstrap *b)
         return -1;
     }
     job_size = size;
+    my_rank = rank;
     b->name = "shmemrun";
     b->rank = rank;
     b->size = size;
     b->allgather = socket_allgather;
     b->barrier = socket_barrier;
     b->abort = socket_abort;
+    b->announce_end = socket_announce_end;
     b->finalize = socket_finalize;
     return 0;
 }

@@ -72,6 +72,7 @@ struct pe {
     pid_t pid; /* also its process group */
     pid_t hello_pid;
     bool running;
+    int wait_status; /* once it is no longer running */
     bool connected;
     bool finalized;
     bool contributed; /* to the allgather in progress */
@@ -107,6 +108,15 @@ static int round_count;
 static bool terminating;
 static bool killed;
 static int exit_code;
+/* A PE that another named as the cause of the job's end before it could be
+ * reaped (its node peers see its sockets close first): it is spared the
+ * SIGTERM, and its own status, once reaped, is the job's. -1: none. */
+static int awaited = -1;
+static int awaited_code;
+/* The PEs in the order they were reaped ([npes]), and how many of them
+ * have been judged. */
+static int *exited;
+static int n_exited, n_judged;
 static int exit_signal;
 static int64_t kill_at, give_up_at;
 static int64_t timeout_at = -1;
@@ -351,6 +361,8 @@ static const char *others(char *buf, size_t cap, int n)
 static void signal_groups(int sig)
 {
     for (int r = 0; r < nlaunched; r++) {
+        if (r == awaited && sig != SIGKILL)
+            continue;
         kill(-pes[r].pid, sig);
         if (sig != SIGKILL)
             kill(-pes[r].pid, SIGCONT);
@@ -376,21 +388,39 @@ static void kill_now(void)
     give_up_at = now_ms() + REAP_GRACE_MS;
 }
 
+static void vblame(int r, int code, const char *fmt, va_list ap)
+{
+    char what[256], rest[64];
+    vsnprintf(what, sizeof what, fmt, ap);
+    int n = nrunning - (pes[r].running ? 1 : 0);
+    fprintf(stderr, "shmemrun: PE %d (pid %d) %s%s\n", r, (int)pes[r].pid, what,
+            others(rest, sizeof rest, n));
+    exit_code = code;
+}
+
 static void fail(int r, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Reports PE r as the cause of the job's failure and ends the job. */
 static void fail(int r, int code, const char *fmt, ...)
 {
-    char what[256], rest[64];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    vblame(r, code, fmt, ap);
     va_end(ap);
-    int n = nrunning - (pes[r].running ? 1 : 0);
-    fprintf(stderr, "shmemrun: PE %d (pid %d) %s%s\n", r, (int)pes[r].pid, what,
-            others(rest, sizeof rest, n));
     terminate(SIGTERM, code);
+}
+
+static void blame(int r, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The same, where the job already ends. */
+static void blame(int r, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vblame(r, code, fmt, ap);
+    va_end(ap);
 }
 
 static void reply_put(struct reply *rp)
@@ -542,7 +572,29 @@ static bool begin_payload(struct conn *c)
     }
 }
 
-static void reap(void);
+static void collect(void);
+static void conn_read(struct conn *c);
+
+/* How PE r ended (st, from waitpid), where that is a failure: its status,
+ * with what happened in what; 0 for a clean end. */
+static int failure(int r, int st, char *what, size_t cap)
+{
+    if (WIFSIGNALED(st)) {
+        int sig = WTERMSIG(st);
+        snprintf(what, cap, "was killed by signal %d (%s%s)", sig, strsignal(sig),
+                 WCOREDUMP(st) ? ", core dumped" : "");
+        return 128 + sig;
+    }
+    if (WEXITSTATUS(st) != 0) {
+        snprintf(what, cap, "exited with status %d", WEXITSTATUS(st));
+        return WEXITSTATUS(st);
+    }
+    if (pes[r].connected && !pes[r].finalized) {
+        snprintf(what, cap, "exited without calling shmem_finalize");
+        return 1;
+    }
+    return 0;
+}
 
 static void on_hello(struct conn *c)
 {
@@ -578,18 +630,55 @@ static void on_hello(struct conn *c)
     p->conn = c;
 }
 
-static void on_abort(int r, int code)
+static void on_abort(int r, int code, int cause)
 {
-    /* When a PE dies, its node peers notice first and abort through us;
-     * collecting exits first names the PE that actually failed. */
-    reap();
+    /* When a PE dies, its node peers notice first and abort through us,
+     * naming it: its own end, which may not be reaped yet, is what the
+     * job reports. Exits not judged yet are judged after this, if at all:
+     * one of them may be a peer that this very abort ended. */
+    collect();
     if (terminating)
         return;
+    int status = code == 0 ? 0 : (code & 0xff) ? (code & 0xff) : 1;
+    if (cause != r && cause >= 0 && cause < nlaunched) {
+        /* The cause's own ABORT (shmem_global_exit on another node, which
+         * told its links after us) may wait on a connection polled later. */
+        if (pes[cause].conn)
+            conn_read(pes[cause].conn);
+        if (terminating)
+            return;
+        if (pes[cause].running) {
+            awaited = cause;
+            awaited_code = status;
+            terminate(SIGTERM, status);
+            return;
+        }
+        char what[128];
+        int own = failure(cause, pes[cause].wait_status, what, sizeof what);
+        if (own) {
+            fail(cause, own, "%s", what);
+            return;
+        }
+    }
     if (code != 0)
         fprintf(stderr, "shmemrun: PE %d called abort/global_exit with status %d; "
                 "terminating the other PEs\n", r, code);
-    int status = code == 0 ? 0 : (code & 0xff) ? (code & 0xff) : 1;
     terminate(SIGTERM, status);
+}
+
+/* The awaited PE's end (st, or -1 where it never came) is the job's. */
+static void blame_awaited(int st)
+{
+    int r = awaited;
+    awaited = -1;
+    char what[128];
+    /* Past the grace period it got our SIGKILL, which tells nothing. */
+    int own = st >= 0 && !killed ? failure(r, st, what, sizeof what) : 0;
+    if (own)
+        blame(r, own, "%s", what);
+    else
+        blame(r, awaited_code, "ended without calling shmem_finalize (its node peers "
+              "saw its sockets close)");
 }
 
 static void dispatch(struct conn *c)
@@ -609,7 +698,7 @@ static void dispatch(struct conn *c)
             complete_round();
         break;
     case SHMEMRUN_MSG_ABORT: {
-        on_abort(c->rank, c->small.abort.code);
+        on_abort(c->rank, c->small.abort.code, c->small.abort.cause);
         break;
     }
     case SHMEMRUN_MSG_FINALIZE:
@@ -719,16 +808,10 @@ static void judge_exit(int r, int st)
     drain_all();
     if (terminating)
         return;
-    struct pe *p = &pes[r];
-    if (WIFSIGNALED(st)) {
-        int sig = WTERMSIG(st);
-        fail(r, 128 + sig, "was killed by signal %d (%s%s)", sig, strsignal(sig),
-             WCOREDUMP(st) ? ", core dumped" : "");
-    } else if (WEXITSTATUS(st) != 0) {
-        fail(r, WEXITSTATUS(st), "exited with status %d", WEXITSTATUS(st));
-    } else if (p->connected && !p->finalized) {
-        fail(r, 1, "exited without calling shmem_finalize");
-    }
+    char what[128];
+    int code = failure(r, st, what, sizeof what);
+    if (code)
+        fail(r, code, "%s", what);
 }
 
 /* Job control stops a background process group that touches its terminal,
@@ -762,7 +845,9 @@ static int rank_of(pid_t pid)
     return -1;
 }
 
-static void reap(void)
+/* Reaps what has ended, without judging it: the PEs that exited join
+ * the queue of exits to judge, in order. */
+static void collect(void)
 {
     int st;
     pid_t pid;
@@ -775,9 +860,23 @@ static void reap(void)
             continue;
         }
         pes[r].running = false;
+        pes[r].wait_status = st;
         nrunning--;
-        if (!terminating)
-            judge_exit(r, st);
+        exited[n_exited++] = r;
+    }
+}
+
+static void reap(void)
+{
+    collect();
+    /* Judging reads the PEs' last messages, and an ABORT among them
+     * collects again: the queue may grow as it goes. */
+    while (n_judged < n_exited) {
+        int r = exited[n_judged++];
+        if (r == awaited)
+            blame_awaited(pes[r].wait_status);
+        else if (!terminating)
+            judge_exit(r, pes[r].wait_status);
     }
 }
 
@@ -930,6 +1029,8 @@ static int event_loop(void)
         check_stuck();
     }
     free(pfd);
+    if (awaited >= 0)
+        blame_awaited(-1);
     return exit_code;
 }
 
@@ -1020,7 +1121,8 @@ int main(int argc, char **argv)
     self = getpid();
     pes = calloc((size_t)npes, sizeof *pes);
     by_pid = calloc((size_t)npes, sizeof *by_pid);
-    if (!pes || !by_pid)
+    exited = calloc((size_t)npes, sizeof *exited);
+    if (!pes || !by_pid || !exited)
         die("out of memory");
     open_signals();
     /* Orphans of PEs become our children, so we can reap them and see

@@ -24,7 +24,8 @@ enum shmemrun_msg_type {
      * contributions concatenated in rank order. */
     SHMEMRUN_MSG_ALLGATHER = 2,
     /* PE -> launcher: payload is struct shmemrun_abort followed by a
-     * message; the launcher kills every PE and exits with the code. */
+     * message; the launcher kills every PE and exits with the code, or
+     * with the status of the PE named as the cause once it is gone. */
     SHMEMRUN_MSG_ABORT = 3,
     /* PE -> launcher: this PE finished shmem_finalize; its exit is normal. */
     SHMEMRUN_MSG_FINALIZE = 4,
@@ -42,6 +43,8 @@ struct shmemrun_hello {
 
 struct shmemrun_abort {
     int32_t code;
+    int32_t cause; /* the PE whose failure ends the job: the sender's rank,
+                      or the node peer whose death it saw */
 };
 
 #endif

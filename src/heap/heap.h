@@ -33,6 +33,19 @@ enum shmemi_pe_state {
     SHMEMI_PE_EXITING = 3,   /* left through shmem_global_exit */
 };
 
+/* How a node ends the job: the status, the reason ("" when its link closed
+ * or broke without a word), whether the program asked for it
+ * (shmem_global_exit), which other nodes need not report, and the PE whose
+ * failure or request it is, which the launcher blames (-1: unknown, as
+ * when the link closed). */
+#define SHMEMI_NODE_END_WHY 200
+struct shmemi_node_end {
+    int status;
+    int quiet;
+    char why[SHMEMI_NODE_END_WHY];
+    int cause;
+};
+
 /* At offset 0 of every PE's control window slot, so that node peers can
  * read it even after the PE is gone (their mappings keep it alive). */
 struct shmemi_heap_header {
@@ -44,11 +57,17 @@ struct shmemi_heap_header {
     /* Why a kernel of this PE stopped, written by the kernel (see
      * src/device/device_report.c). */
     struct shmemi_dev_report report;
+    /* How this PE ends the job, in place before its state is
+     * SHMEMI_PE_EXITING: what the node's first PE passes to the linked
+     * nodes when it leaves on its flag. */
+    struct shmemi_node_end end;
 };
 
 /* Bytes of the control slot before the area handed to the teams: a page,
  * so nothing else shares a page with the header. */
 #define SHMEMI_CTRL_HEADER 4096
+_Static_assert(sizeof(struct shmemi_heap_header) <= SHMEMI_CTRL_HEADER,
+               "the heap header outgrew its page");
 
 enum shmemi_heap_kind {
     SHMEMI_HEAP_HOST,   /* memfd shared memory */
@@ -257,18 +276,6 @@ int shmemi_node_link_fd(int which);
 int shmemi_node_link_pe(int which);
 /* Tells the linked nodes that this node finalized (before the close). */
 void shmemi_node_links_notice(void);
-/* How a node ends the job: the status, the reason ("" when its link closed
- * or broke without a word), whether the program asked for it
- * (shmem_global_exit), which other nodes need not report, and the PE whose
- * failure or request it is, which the launcher blames (-1: unknown, as
- * when the link closed). */
-#define SHMEMI_NODE_END_WHY 200
-struct shmemi_node_end {
-    int status;
-    int quiet;
-    char why[SHMEMI_NODE_END_WHY];
-    int cause;
-};
 /* Tells the linked nodes that this node ends the job. */
 void shmemi_node_links_tell_end(const struct shmemi_node_end *e);
 /* On a link the watch found readable: 0 if the finalize notice came, -1 if

@@ -19,18 +19,36 @@
 static pthread_t watcher;
 static int wake_fd = -1;
 
-_Noreturn void shmemi_abort_exit(void)
-{
-    struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
-    shmemi_device_report_flush();
-    shmemi_flush_stdio();
-    _exit(atomic_load(&h->abort_status));
-}
-
 /* Set once this PE starts ending the job: what linked nodes then tell it
  * (their own end, often this PE's passed back), and node peers that leave
  * because of it, change nothing. */
 static _Atomic int ending;
+
+/* A node's first PE that leaves on its flag passes on how the job ends, as
+ * the node peer that ends it wrote it: its link closing without a word
+ * would tell the linked nodes that this PE failed. */
+static void pass_on_end(void)
+{
+    if (atomic_load(&ending) ||
+        (shmemi_node_link_fd(0) < 0 && shmemi_node_link_fd(1) < 0))
+        return;
+    for (int i = 0; i < shmemi_state.n_local; i++) {
+        struct shmemi_heap_header *h = shmemi_heap_header_of(i);
+        if (atomic_load(&h->state) == SHMEMI_PE_EXITING) {
+            shmemi_node_links_tell_end(&h->end);
+            return;
+        }
+    }
+}
+
+_Noreturn void shmemi_abort_exit(void)
+{
+    struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
+    pass_on_end();
+    shmemi_device_report_flush();
+    shmemi_flush_stdio();
+    _exit(atomic_load(&h->abort_status));
+}
 
 /* cause: the PE whose failure ends the job (this PE, for its own error or
  * request). */
@@ -51,6 +69,7 @@ static _Noreturn void end_nodes(int status, int cause, const char *why, int quie
      * in place before any flag, so that a PE that sees a peer leave on its
      * flag can leave with its own status at once. */
     shmemi_device_report_flush();
+    shmemi_heap_header_of(shmemi_state.my_local)->end = e;
     for (int i = 0; i < shmemi_state.n_local; i++) {
         struct shmemi_heap_header *h = shmemi_heap_header_of(i);
         if (i == shmemi_state.my_local)

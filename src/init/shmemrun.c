@@ -356,17 +356,21 @@ static const char *others(char *buf, size_t cap, int n)
 }
 
 /* PEs run in their own process groups so that signalling the group also
- * reaches whatever they started. A stopped process does not act on SIGTERM
- * until continued, hence the SIGCONT. */
+ * reaches whatever they started. Every group is stopped before any gets the
+ * signal, and continued once all have it: a PE that ran on while a peer
+ * died of it would report that peer's death as the failure. A stopped
+ * process acts on the signal once continued. */
 static void signal_groups(int sig)
 {
-    for (int r = 0; r < nlaunched; r++) {
-        if (r == awaited && sig != SIGKILL)
-            continue;
-        kill(-pes[r].pid, sig);
-        if (sig != SIGKILL)
-            kill(-pes[r].pid, SIGCONT);
+    if (sig == SIGKILL) {
+        for (int r = 0; r < nlaunched; r++)
+            kill(-pes[r].pid, SIGKILL);
+        return;
     }
+    for (int pass = 0; pass < 3; pass++)
+        for (int r = 0; r < nlaunched; r++)
+            if (r != awaited)
+                kill(-pes[r].pid, pass == 0 ? SIGSTOP : pass == 1 ? sig : SIGCONT);
 }
 
 static void terminate(int sig, int code)

@@ -12,8 +12,14 @@
 # (fork, a sparse .bss, two executables, what is not symmetric) are
 # statics_edges.cmake's.
 set(statics_programs statics_rma statics_amo statics_sync statics_coll statics_ptr)
+# Under the sanitizers (several times slower) 2 and 3 PEs: the normal build
+# covers 1 to 4.
+set(statics_pes)
+if(SHMEM_SANITIZE)
+  set(statics_pes PES 2 3)
+endif()
 foreach(program ${statics_programs})
-  shmem_spmd_test(${program})
+  shmem_spmd_test(${program} ${statics_pes})
 endforeach()
 target_link_libraries(statics_coll PRIVATE m)
 

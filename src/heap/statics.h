@@ -48,12 +48,6 @@ static inline char *shmemi_statics_at(const void *p, int local)
            (size_t)((const char *)p - shmemi_statics.base);
 }
 
-/* Whether p is an address in some node peer's copy (the window). */
-static inline int shmemi_statics_in_window(const void *p)
-{
-    return (uintptr_t)p - (uintptr_t)shmemi_statics.window < shmemi_statics.window_bytes;
-}
-
 /* Moves the region onto its memfd (once per process; before the bootstrap
  * starts threads of its own): a no-op under SHMEM_SYMMETRIC_STATICS=0. */
 void shmemi_statics_capture(void);

@@ -281,6 +281,9 @@ void shmemi_node_links_tell_end(const struct shmemi_node_end *e);
 /* On a link the watch found readable: 0 if the finalize notice came, -1 if
  * nothing did yet, 1 if the node ends the job (how, in *e). */
 int shmemi_node_link_state(int fd, struct shmemi_node_end *e);
+/* 1 if the node's end waits on the link (how, in *e), left there for the
+ * watch; 0 otherwise. Does not block. */
+int shmemi_node_link_peek_end(int fd, struct shmemi_node_end *e);
 void shmemi_node_links_close(void);
 
 /* liveness.c: notices node peers that die without shmem_finalize, and

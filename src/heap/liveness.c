@@ -5,6 +5,7 @@
  * mapping, tells whether that was a clean shmem_finalize. A node's first
  * PE also watches its links to the neighbouring nodes (node_links.c). */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -52,9 +53,21 @@ _Noreturn void shmemi_abort_exit(void)
 
 /* cause: the PE whose failure ends the job (this PE, for its own error or
  * request). */
+/* The first thread to end the job does it; another that comes to it too
+ * (the watch and the program's thread, each told of the same end) leaves
+ * it that thread's _exit, so that nothing is said or sent twice. */
+static void claim_end(void)
+{
+    static _Thread_local int mine;
+    if (atomic_exchange(&ending, 1) && !mine)
+        for (;;)
+            pause();
+    mine = 1;
+}
+
 static _Noreturn void end_nodes(int status, int cause, const char *why, int quiet)
 {
-    atomic_store(&ending, 1);
+    claim_end();
     shmemi_flush_stdio();
     /* The launcher hears first: node peers leave as soon as they see their
      * flag below, and it must know by then that they are not the cause. */
@@ -94,6 +107,7 @@ _Noreturn void shmemi_liveness_exit_all(int status, const char *why)
  * ring. */
 static _Noreturn void node_lost(int which, const struct shmemi_node_end *e)
 {
+    claim_end();
     char why[SHMEMI_NODE_END_WHY];
     if (e->why[0])
         snprintf(why, sizeof why, "%s", e->why);
@@ -170,9 +184,42 @@ static void end_job(int status, const char *why)
     end_nodes(status, shmemi_state.my_pe, why, 0);
 }
 
+/* How long a fatal error waits for a linked node's end that may explain
+ * it: the end reaches this node a hop behind what it does elsewhere. */
+#define END_GRACE_MS 200
+
+/* An error that the job's end caused (a PE of another node that already
+ * left on it is unreachable) is not reported as a failure of its own: if
+ * that end is on its way, in this PE's flag or on a node link, this PE
+ * leaves with it, as the watch would have a moment later. */
+static void leave_with_an_end(void)
+{
+    struct shmemi_heap_header *me = shmemi_heap_header_of(shmemi_state.my_local);
+    struct pollfd p[2];
+    for (int i = 0; i < 2; i++) {
+        p[i].fd = shmemi_node_link_fd(i);
+        p[i].events = POLLIN;
+    }
+    int grace = p[0].fd >= 0 || p[1].fd >= 0 ? END_GRACE_MS : 0;
+    for (int waited = 0;; waited += 10) {
+        if (atomic_load(&me->abort_pending))
+            shmemi_abort_exit();
+        for (int i = 0; i < 2; i++) {
+            struct shmemi_node_end e;
+            if (p[i].fd >= 0 && shmemi_node_link_peek_end(p[i].fd, &e))
+                node_lost(i, &e);
+        }
+        if (waited >= grace || atomic_load(&ending))
+            return;
+        if (poll(p, 2, 10) < 0 && errno != EINTR)
+            return;
+    }
+}
+
 void shmemi_liveness_start(void)
 {
     shmemi_state.end_job = end_job;
+    shmemi_state.leave_with_an_end = leave_with_an_end;
     if (shmemi_state.n_local == 1 && shmemi_node_link_fd(0) < 0 &&
         shmemi_node_link_fd(1) < 0)
         return;
@@ -184,6 +231,7 @@ void shmemi_liveness_start(void)
 void shmemi_liveness_stop(void)
 {
     shmemi_state.end_job = NULL;
+    shmemi_state.leave_with_an_end = NULL;
     shmemi_node_links_notice();
     if (wake_fd < 0)
         return;

@@ -387,6 +387,15 @@ void shmemi_node_links_tell_end(const struct shmemi_node_end *e)
     tell("liveness", &m);
 }
 
+/* The linked node's word, bounded: it comes from another process. */
+static void take_end(struct shmemi_node_end *e, const struct link_msg *m)
+{
+    *e = m->end;
+    e->why[sizeof e->why - 1] = '\0';
+    if (e->cause >= shmemi_state.n_pes)
+        e->cause = -1;
+}
+
 int shmemi_node_link_state(int fd, struct shmemi_node_end *e)
 {
     struct link_msg m;
@@ -399,12 +408,17 @@ int shmemi_node_link_state(int fd, struct shmemi_node_end *e)
     memset(e, 0, sizeof *e);
     e->status = 1;
     e->cause = -1;
-    if (whole && m.tag == 'E') {
-        *e = m.end;
-        e->why[sizeof e->why - 1] = '\0';
-        if (e->cause >= shmemi_state.n_pes)
-            e->cause = -1;
-    }
+    if (whole && m.tag == 'E')
+        take_end(e, &m);
+    return 1;
+}
+
+int shmemi_node_link_peek_end(int fd, struct shmemi_node_end *e)
+{
+    struct link_msg m;
+    if (recv(fd, &m, sizeof m, MSG_PEEK | MSG_DONTWAIT) != (ssize_t)sizeof m || m.tag != 'E')
+        return 0;
+    take_end(e, &m);
     return 1;
 }
 

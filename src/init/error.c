@@ -76,6 +76,8 @@ void shmemi_warn(const char *call, const char *fmt, ...)
 
 void shmemi_fatal(const char *call, const char *fmt, ...)
 {
+    if (shmemi_state.leave_with_an_end)
+        shmemi_state.leave_with_an_end();
     shmemi_flush_stdio();
     va_list ap;
     va_start(ap, fmt);

@@ -41,6 +41,10 @@ struct shmemi_state {
      * they leave their spin loops at once instead of waiting for the
      * launcher. */
     void (*end_job)(int status, const char *why);
+    /* Leaves this PE, quietly or as the end's reason says, where another
+     * PE's end of the job is already on its way here; returns otherwise.
+     * A fatal error asks first, as the end may be its cause. */
+    void (*leave_with_an_end)(void);
 };
 
 extern struct shmemi_state shmemi_state;

@@ -30,18 +30,11 @@ function(shmem_exit_test scenario np status what)
     EXPECT --repeat 10 --within 20 --status ${status} --once "^shmemrun: PE" --match "${line}"
     ${ours} COMMAND $<TARGET_FILE:shmemrun> -n ${np} $<TARGET_FILE:faults> ${scenario})
   # The node links carry the cause from node to node.
-  # Across nodes a shmem_global_exit may still, rarely under load, make the
-  # other node's first PE print a line of its own (seen once in about 170
-  # runs; issue 32's note): the status and shmemrun's line are checked.
-  set(vnode_ours ${ours})
-  if(scenario STREQUAL "global_exit")
-    set(vnode_ours)
-  endif()
   if(UCX_FOUND AND np EQUAL 4)
     expect_run(exit_status_${scenario}/vnode2/shmemrun/${np} LABELS host fault ucx
       ENV SHMEM_VIRTUAL_NODES=2 ${exit_env}
       EXPECT --repeat 10 --within 20 --status ${status} --once "^shmemrun: PE" --match "${line}"
-      ${vnode_ours} COMMAND $<TARGET_FILE:shmemrun> -n ${np} $<TARGET_FILE:faults> ${scenario})
+      ${ours} COMMAND $<TARGET_FILE:shmemrun> -n ${np} $<TARGET_FILE:faults> ${scenario})
   endif()
   # At 2 PEs the one survivor is the PE that sees the death: nothing of
   # ours to check but shmem_global_exit's status.

@@ -83,3 +83,23 @@ security_test(security_foreign_launcher ${other_user} INTRUDER listen ${name} 60
   --match "shmem_init: the socket @${name} in SHMEMRUN_ADDR is held by user ${other_user} \\(uid [0-9]+\\), pid [0-9]+, not by shmemrun \\(pid 1\\) of this user: this PE tells it nothing"
   -- $<TARGET_FILE:intruded>
   ENV SHMEMRUN_ADDR=${name} SHMEMRUN_RANK=0 SHMEMRUN_SIZE=1 SHMEMRUN_PID=1)
+
+# shmemrun's own socket: a name that is taken is reported with its holder,
+# and another is drawn.
+add_library(fixed_random MODULE fixed_random.c)
+target_link_libraries(fixed_random PRIVATE ${CMAKE_DL_LIBS})
+add_test(NAME security_shmemrun_name_taken COMMAND ${EXPECT} --status 0
+  --match "intruder: ready" --match "intruded: PE 1 ran"
+  --once "^shmemrun: the random name @shmemrun-[0-9]+-5a5a5a5a5a5a5a5a for the bootstrap socket is taken, by user [^ ]+ \\(uid [0-9]+\\), pid [0-9]+; trying another"
+  -- ${CMAKE_CURRENT_SOURCE_DIR}/shmemrun_taken.sh $<TARGET_FILE:intruder>
+  $<TARGET_FILE:fixed_random> $<TARGET_FILE:shmemrun> -n 2 $<TARGET_FILE:intruded>)
+set_tests_properties(security_shmemrun_name_taken PROPERTIES TIMEOUT 60
+  LABELS "host;fault;security" ENVIRONMENT "${SHMEM_TEST_ENV}")
+# Every name it draws taken: it gives up, naming the holder.
+add_test(NAME security_shmemrun_names_taken COMMAND ${EXPECT} --status nonzero --within 10
+  --match "shmemrun: 4 random names for the bootstrap socket were taken, the last \\(@shmemrun-[0-9]+-5a5a5a5a5a5a5a5a\\) by user [^ ]+ \\(uid [0-9]+\\), pid [0-9]+: a process on this machine takes names"
+  --reject "intruded: PE"
+  -- ${CMAKE_CURRENT_SOURCE_DIR}/shmemrun_taken.sh $<TARGET_FILE:intruder>
+  $<TARGET_FILE:fixed_random> $<TARGET_FILE:shmemrun> -n 2 $<TARGET_FILE:intruded>)
+set_tests_properties(security_shmemrun_names_taken PROPERTIES TIMEOUT 60
+  LABELS "host;fault;security" ENVIRONMENT "${SHMEM_TEST_ENV};FIXED_RANDOM_ALL=1")

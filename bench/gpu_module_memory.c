@@ -7,7 +7,7 @@
  * module_memory.sh runs the kernels of module_memory/ one a process, and
  * with init before and after them: the driver took 64 MiB at loading the
  * library's module and at loading a cubin of four small kernels, and
- * nothing at loading a PTX module of one empty kernel (README, "The
+ * nothing at loading a PTX module of one empty kernel (docs/gpus.md, "The
  * library's own kernels"). Run it as one PE (mpirun -np 1) when a step is
  * init. */
 #include <cuda.h>

@@ -27,7 +27,7 @@ enum shmemx_barrier_engine {
 /* team's engine, or -1 for SHMEM_TEAM_INVALID. */
 int shmemx_team_barrier_engine(shmem_team_t team);
 
-/* On-stream calls (README, "On-stream calls"): each queues its work on a
+/* On-stream calls (docs/gpus.md, "On-stream calls"): each queues its work on a
  * CUDA stream of the PE's GPU and returns without waiting for it; the work
  * runs in stream order, after what was queued before it and before what is
  * queued after it, and can be captured into a CUDA graph. They need the

@@ -1,5 +1,5 @@
 /* Someone else on the machine, for the tests of what a job trusts
- * (test/cmake/security.cmake, the README's Security section): it runs
+ * (test/cmake/security.cmake, docs/security.md): it runs
  * beside a job, as another user (started as root, it takes that user's
  * identity from INTRUDER_USER) or as the job's own, and tries what must
  * not work. Every line it prints starts with "intruder: "; a line "intruder:

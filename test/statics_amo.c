@@ -1,5 +1,5 @@
-/* AMOs on the program's global and static variables (README, "Global and
- * static variables"), as OpenSHMEM programs use them.
+/* AMOs on the program's global and static variables (docs/statics.md),
+ * as OpenSHMEM programs use them.
  *
  * Every routine of the standard, extended and bitwise tables, fetching and
  * not, the _nbi fetching forms (into a static result) and the context forms

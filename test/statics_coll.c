@@ -1,5 +1,5 @@
 /* Collectives whose dest, source, pSync and pWrk are the program's global
- * and static variables (README, "Global and static variables"), as
+ * and static variables (docs/statics.md), as
  * OpenSHMEM programs have always declared them.
  *
  * Team routines on the world and on a team of the even PEs: broadcast (the

@@ -1,5 +1,5 @@
 /* shmem_ptr, shmem_team_ptr and shmem_addr_accessible on the program's
- * global and static variables (README, "Global and static variables").
+ * global and static variables (docs/statics.md).
  *
  * For every PE of this node shmem_ptr of a global is a pointer that loads
  * and stores reach the owner's copy through (the first and the last element

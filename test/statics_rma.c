@@ -1,5 +1,5 @@
 /* RMA on the program's global and static variables, which the OpenSHMEM
- * memory model makes symmetric (README, "Global and static variables"),
+ * memory model makes symmetric (docs/statics.md),
  * written the way the public test suites and applications use them.
  *
  * For every row of the standard RMA table: a global array and scalar that

@@ -1,5 +1,5 @@
 /* Locks and point-to-point synchronisation on the program's global and
- * static variables (README, "Global and static variables"), as OpenSHMEM
+ * static variables (docs/statics.md), as OpenSHMEM
  * programs write them.
  *
  * Locks: a static `long lock` protecting a read-modify-write (shmem_g,

@@ -1,8 +1,8 @@
 /* Who is at the other end of a local socket, as the kernel tells it
  * (SO_PEERCRED): a job trusts nothing that a Unix socket carries, file
  * descriptors above all, until the other end is shown to run as this
- * user and to be the process the bootstrap named (the README's Security
- * section). Static functions in a header, because shmemrun is built
+ * user and to be the process the bootstrap named (docs/security.md).
+ * Static functions in a header, because shmemrun is built
  * without the library. */
 #ifndef SHMEMI_PEERCRED_H
 #define SHMEMI_PEERCRED_H

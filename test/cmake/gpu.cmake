@@ -136,6 +136,8 @@ if(CUDAToolkit_FOUND)
     endif()
   endif()
   if(CMAKE_CUDA_COMPILER AND NOT SHMEM_SANITIZE)
+    # The README's first kernel program.
+    shmem_gpu_runs(example_hello_kernel hello_kernel)
     shmem_gpu_cu_test(gpu_stream gpu/gpu_stream.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_stream_graph gpu/gpu_stream_graph.cu ENV SHMEM_HEAP=device)
     # The first host put and AMO while this PE's GPU runs a kernel waiting
@@ -199,8 +201,8 @@ if(CUDAToolkit_FOUND)
     # the same on a device heap, which each PE serves to the others (the
     # heap service, src/transport/ucx/ucx_service.c), with a crowd of 4
     # blocks: there every AMO is a kernel launch on the target's GPU, and
-    # 64 blocks took 12.6 s (2 PEs, one H200 each, README, "The device
-    # proxy"). Then kernel barriers and block collectives over teams that
+    # 64 blocks took 12.6 s (2 PEs, one H200 each, docs/across-nodes.md, "Kernels
+    # reaching other nodes"). Then kernel barriers and block collectives over teams that
     # span nodes, which reach the members of other nodes through the proxy:
     # on virtual nodes of one PE, on a device heap (every peer served) and
     # a pinned one, and of two PEs (node peers by load/store in the same

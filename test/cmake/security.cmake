@@ -1,4 +1,4 @@
-# What a job trusts (the README's Security section), tried by an intruder
+# What a job trusts (docs/security.md), tried by an intruder
 # that runs beside the job (intruder.c through intrusion.sh): as another
 # user, which intrusion.sh makes where it runs as root (useradd) and
 # skips the test where it cannot; or as the job's own user. The job

@@ -1,5 +1,5 @@
 # The program's global and static variables as symmetric data objects
-# (README, "Global and static variables"), used the way the public test
+# (docs/statics.md), used the way the public test
 # suites and applications use them: RMA of every form (statics_rma.c),
 # every AMO table and exact counts on a global counter (statics_amo.c),
 # locks, wait_until and test on static flags (statics_sync.c), collectives

@@ -6,6 +6,7 @@
  * 1 PE (where the neighbour is the PE itself) alike. */
 #include <math.h>
 
+#include "amo_chains.h"
 #include "check.h"
 #include "ring.h"
 
@@ -41,44 +42,13 @@
     CHECK((got) == (T)(want), "%s %s: %s returned %g, want %g", form, #N,    \
           what, (double)(got), (double)(T)(want))
 
-/* The standard table: every operation in a chain whose every step is
- * known, ending at (T)-5 (a wrapped value for unsigned types). The
- * extended operations (set, fetch, swap) come along for these rows. */
+/* The chains of amo_chains.h, each form on its own heap word. */
 #define STD_TEST(T, N, F, C)                                                  \
     static void std_##F##_##N(T *x)                                           \
     {                                                                         \
         const char *form = #F;                                                \
         T f = 0;                                                              \
-        F(N, atomic_set)(C(x, (T)10, right));                                 \
-        EXPECT(T, N, "fetch", F(N, atomic_fetch)(C(x, right)), 10);           \
-        EXPECT(T, N, "fetch_inc", F(N, atomic_fetch_inc)(C(x, right)), 10);   \
-        F(N, atomic_inc)(C(x, right));                                        \
-        EXPECT(T, N, "fetch_add", F(N, atomic_fetch_add)(C(x, (T)5, right)), 12); \
-        F(N, atomic_add)(C(x, (T)3, right));                                  \
-        EXPECT(T, N, "failing compare_swap",                                  \
-               F(N, atomic_compare_swap)(C(x, (T)19, (T)99, right)), 20);     \
-        EXPECT(T, N, "compare_swap",                                          \
-               F(N, atomic_compare_swap)(C(x, (T)20, (T)30, right)), 20);     \
-        EXPECT(T, N, "swap", F(N, atomic_swap)(C(x, (T)40, right)), 30);      \
-        F(N, atomic_fetch_inc_nbi)(C(&f, x, right));                          \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "fetch_inc_nbi", f, 40);                                 \
-        F(N, atomic_fetch_add_nbi)(C(&f, x, (T)9, right));                    \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "fetch_add_nbi", f, 41);                                 \
-        F(N, atomic_compare_swap_nbi)(C(&f, x, (T)7, (T)0, right));           \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "failing compare_swap_nbi", f, 50);                      \
-        F(N, atomic_compare_swap_nbi)(C(&f, x, (T)50, (T)60, right));         \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "compare_swap_nbi", f, 50);                              \
-        F(N, atomic_swap_nbi)(C(&f, x, (T)70, right));                        \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "swap_nbi", f, 60);                                      \
-        F(N, atomic_add)(C(x, (T)-75, right));                                \
-        F(N, atomic_fetch_nbi)(C(&f, x, right));                              \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "fetch_nbi", f, -5);                                     \
+        AMO_STD_CHAIN(T, N, F, C, x, f, shmem_quiet())                        \
     }
 #define STD_ALL(T, N)                                                         \
     STD_TEST(T, N, TF, NOCTX)                                                 \
@@ -88,23 +58,12 @@
     FORMS(T, N, std, (T)-5)
 SHMEMI_AMO_STANDARD_TYPES(STD_ALL)
 
-/* The extended table: fetch, set, swap and their _nbi forms, with values
- * exact in every row (float and double included) and a negative one. */
 #define EXT_TEST(T, N, F, C)                                                  \
     static void ext_##F##_##N(T *x)                                           \
     {                                                                         \
         const char *form = #F;                                                \
         T f = 0;                                                              \
-        F(N, atomic_set)(C(x, (T)3, right));                                  \
-        EXPECT(T, N, "fetch", F(N, atomic_fetch)(C(x, right)), 3);            \
-        EXPECT(T, N, "swap", F(N, atomic_swap)(C(x, (T)-2, right)), 3);       \
-        F(N, atomic_swap_nbi)(C(&f, x, (T)7, right));                         \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "swap_nbi", f, -2);                                      \
-        F(N, atomic_fetch_nbi)(C(&f, x, right));                              \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "fetch_nbi", f, 7);                                      \
-        F(N, atomic_set)(C(x, (T)-9, right));                                 \
+        AMO_EXT_CHAIN(T, N, F, C, x, f, shmem_quiet())                        \
     }
 #define EXT_ALL(T, N)                                                         \
     EXT_TEST(T, N, TF, NOCTX)                                                 \
@@ -114,38 +73,19 @@ SHMEMI_AMO_STANDARD_TYPES(STD_ALL)
     FORMS(T, N, ext, (T)-9)
 SHMEMI_AMO_EXTENDED_TYPES(EXT_ALL)
 
-/* The bitwise table: and, or, xor, fetching, not and _nbi, over the full
- * width of the word (TOP is its highest bit). */
-#define TOP(T) ((T)((uint64_t)1 << (8 * sizeof(T) - 1)))
 #define BIT_TEST(T, N, F, C)                                                  \
     static void bit_##F##_##N(T *x)                                           \
     {                                                                         \
         const char *form = #F;                                                \
         T f = 0;                                                              \
-        F(N, atomic_set)(C(x, (T)0xF0, right));                               \
-        EXPECT(T, N, "fetch_and", F(N, atomic_fetch_and)(C(x, (T)0x3C, right)), 0xF0); \
-        F(N, atomic_and)(C(x, (T)0x10, right));                               \
-        EXPECT(T, N, "fetch_or", F(N, atomic_fetch_or)(C(x, (T)0x0F, right)), 0x10); \
-        F(N, atomic_or)(C(x, (T)0x40, right));                                \
-        EXPECT(T, N, "fetch_xor", F(N, atomic_fetch_xor)(C(x, (T)0xFF, right)), 0x5F); \
-        F(N, atomic_xor)(C(x, (T)0x0A, right));                               \
-        F(N, atomic_fetch_and_nbi)(C(&f, x, (T)0x0F, right));                 \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "fetch_and_nbi", f, 0xAA);                               \
-        F(N, atomic_fetch_or_nbi)(C(&f, x, TOP(T), right));                   \
-        shmem_quiet();                                                        \
-        EXPECT(T, N, "fetch_or_nbi", f, 0x0A);                                \
-        F(N, atomic_fetch_xor_nbi)(C(&f, x, (T)0x0B, right));                 \
-        shmem_quiet();                                                        \
-        CHECK(f == (T)(TOP(T) | 0x0A), "%s %s: fetch_xor_nbi lost the top bit", \
-              form, #N);                                                      \
+        AMO_BIT_CHAIN(T, N, F, C, x, f, shmem_quiet())                        \
     }
 #define BIT_ALL(T, N)                                                         \
     BIT_TEST(T, N, TF, NOCTX)                                                 \
     BIT_TEST(T, N, TCF, WITHCTX)                                              \
     BIT_TEST(T, N, GF, NOCTX)                                                 \
     BIT_TEST(T, N, GCF, WITHCTX)                                              \
-    FORMS(T, N, bit, (T)(TOP(T) | 0x01))
+    FORMS(T, N, bit, (T)(AMO_TOP(T) | 0x01))
 SHMEMI_AMO_BITWISE_TYPES(BIT_ALL)
 
 /* The deprecated names, typed and generic (which have no context form, so

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "mem_forms.h"
 #include "ring.h"
 
 #define NE 9        /* elements per transfer */
@@ -106,43 +107,12 @@ static void check_region(const unsigned char *got, size_t E, int s, int ss, int 
     }
 SHMEMI_SIZES(SIZED_TEST)
 
-/* putmem/getmem in all four forms, at a length that is no multiple of any
- * element size. */
 static void mem_small(void)
 {
-    enum { LEN = 37, FORMS = 4 };
-    const shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;
-    unsigned char *dst = shmem_calloc(FORMS, LEN + 3);
-    unsigned char *src = shmem_malloc(LEN);
+    unsigned char *dst = shmem_calloc(1, MEM_FORMS_DST);
+    unsigned char *src = shmem_malloc(MEM_FORMS_LEN);
     CHECK(dst && src, "allocation");
-    unsigned char loc[LEN], out[LEN + 3];
-    for (size_t k = 0; k < LEN; k++)
-        src[k] = val(me, 98, k);
-    for (int f = 0; f < FORMS; f++) {
-        for (size_t k = 0; k < LEN; k++)
-            loc[k] = val(me, f, k);
-        unsigned char *d = dst + f * (LEN + 3);
-        switch (f) {
-        case 0: shmem_putmem(d, loc, LEN, right); break;
-        case 1: shmem_ctx_putmem(ctx, d, loc, LEN, right); break;
-        case 2: shmem_putmem_nbi(d, loc, LEN, right); shmem_quiet(); break;
-        default: shmem_ctx_putmem_nbi(ctx, d, loc, LEN, right); shmem_ctx_quiet(ctx); break;
-        }
-    }
-    shmem_barrier_all();
-    for (int f = 0; f < FORMS; f++)
-        CHECK_EACH(dst + f * (LEN + 3), k, LEN + 3, k < LEN ? val(left, f, k) : 0,
-                   "putmem form %d", f);
-    for (int f = 0; f < FORMS; f++) {
-        memset(out, 0, sizeof out);
-        switch (f) {
-        case 0: shmem_getmem(out, src, LEN, left); break;
-        case 1: shmem_ctx_getmem(ctx, out, src, LEN, left); break;
-        case 2: shmem_getmem_nbi(out, src, LEN, left); shmem_quiet(); break;
-        default: shmem_ctx_getmem_nbi(ctx, out, src, LEN, left); shmem_ctx_quiet(ctx); break;
-        }
-        CHECK_EACH(out, k, LEN + 3, k < LEN ? val(left, 98, k) : 0, "getmem form %d", f);
-    }
+    mem_forms(SHMEM_CTX_DEFAULT, dst, "heap memory", src, "heap memory");
     shmem_free(src);
     shmem_free(dst);
 }

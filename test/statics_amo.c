@@ -11,6 +11,7 @@
  * each handed out once; a bit mask built and cleared with fetch_or,
  * fetch_and and fetch_xor; a compare_swap race with one winner; a work
  * queue driven by a global counter and a histogram spread over the PEs. */
+#include "amo_chains.h"
 #include "check.h"
 #include "ring.h"
 
@@ -30,49 +31,20 @@ static shmem_ctx_t ctx;
               "want %g", form, right, what, (double)g_, (double)(T)(want));   \
     } while (0)
 
-/* The word a chain starts on: a global the program initialised (.data);
- * its owner's copy is still the initial value when the right PE's chain
- * reads it, then the chain moves to a static word (.bss). After the run
- * the owner checks both words of each form. */
+/* Each chain of amo_chains.h starts on a global the program initialised
+ * (.data): its owner's copy is still the initial value when the right
+ * PE's chain reads it; then the chain moves to a static word (.bss). After
+ * the run the owner checks both words of each form. The _nbi forms run
+ * on both contexts, so both are quieted. */
+#define QUIET_BOTH (shmem_quiet(), shmem_ctx_quiet(ctx))
 
-/* The standard table: every operation in a chain whose every step is
- * known, ending at (T)-5 (a wrapped value for unsigned types). */
 #define STD_CHAIN(T, N, F, C, f)                                              \
     {                                                                         \
         const char *form = #F "(" #N ", ...)";                                \
         T *x = &std_##N[f];                                                   \
         EXPECT(T, N, "fetch_inc", F(N, atomic_fetch_inc)(C(&std_init_##N[f], right)), 10); \
         F(N, atomic_inc)(C(&std_init_##N[f], right));                         \
-        F(N, atomic_set)(C(x, (T)10, right));                                 \
-        EXPECT(T, N, "fetch", F(N, atomic_fetch)(C(x, right)), 10);           \
-        EXPECT(T, N, "fetch_inc", F(N, atomic_fetch_inc)(C(x, right)), 10);   \
-        F(N, atomic_inc)(C(x, right));                                        \
-        EXPECT(T, N, "fetch_add", F(N, atomic_fetch_add)(C(x, (T)5, right)), 12); \
-        F(N, atomic_add)(C(x, (T)3, right));                                  \
-        EXPECT(T, N, "failing compare_swap",                                  \
-               F(N, atomic_compare_swap)(C(x, (T)19, (T)99, right)), 20);     \
-        EXPECT(T, N, "compare_swap",                                          \
-               F(N, atomic_compare_swap)(C(x, (T)20, (T)30, right)), 20);     \
-        EXPECT(T, N, "swap", F(N, atomic_swap)(C(x, (T)40, right)), 30);      \
-        F(N, atomic_fetch_inc_nbi)(C(&res_##N, x, right));                    \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "fetch_inc_nbi", res_##N, 40);                           \
-        F(N, atomic_fetch_add_nbi)(C(&res_##N, x, (T)9, right));              \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "fetch_add_nbi", res_##N, 41);                           \
-        F(N, atomic_compare_swap_nbi)(C(&res_##N, x, (T)7, (T)0, right));     \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "failing compare_swap_nbi", res_##N, 50);                \
-        F(N, atomic_compare_swap_nbi)(C(&res_##N, x, (T)50, (T)60, right));   \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "compare_swap_nbi", res_##N, 50);                        \
-        F(N, atomic_swap_nbi)(C(&res_##N, x, (T)70, right));                  \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "swap_nbi", res_##N, 60);                                \
-        F(N, atomic_add)(C(x, (T)-75, right));                                \
-        F(N, atomic_fetch_nbi)(C(&res_##N, x, right));                        \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "fetch_nbi", res_##N, -5);                               \
+        AMO_STD_CHAIN(T, N, F, C, x, res_##N, QUIET_BOTH)                     \
     }
 #define STD_TEST(T, N)                                                        \
     T std_init_##N[2] = {10, 10}; /* global, .data */                         \
@@ -93,24 +65,13 @@ static shmem_ctx_t ctx;
     }
 SHMEMI_AMO_STANDARD_TYPES(STD_TEST)
 
-/* The extended table: fetch, set, swap and their _nbi forms, with values
- * exact in every row (float and double included) and a negative one. */
 #define EXT_CHAIN(T, N, F, C, f)                                              \
     {                                                                         \
         const char *form = #F "(" #N ", ...)";                                \
         T *x = &ext_##N[f];                                                   \
         EXPECT(T, N, "fetch", F(N, atomic_fetch)(C(&ext_init_##N[f], right)), 2.5); \
         EXPECT(T, N, "swap", F(N, atomic_swap)(C(&ext_init_##N[f], (T)6, right)), 2.5); \
-        F(N, atomic_set)(C(x, (T)3, right));                                  \
-        EXPECT(T, N, "fetch", F(N, atomic_fetch)(C(x, right)), 3);            \
-        EXPECT(T, N, "swap", F(N, atomic_swap)(C(x, (T)-2, right)), 3);       \
-        F(N, atomic_swap_nbi)(C(&xres_##N, x, (T)7, right));                  \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "swap_nbi", xres_##N, -2);                               \
-        F(N, atomic_fetch_nbi)(C(&xres_##N, x, right));                       \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "fetch_nbi", xres_##N, 7);                               \
-        F(N, atomic_set)(C(x, (T)-9, right));                                 \
+        AMO_EXT_CHAIN(T, N, F, C, x, xres_##N, QUIET_BOTH)                    \
     }
 #define EXT_TEST(T, N)                                                        \
     T ext_init_##N[2] = {(T)2.5, (T)2.5}; /* global, .data */                 \
@@ -131,31 +92,13 @@ SHMEMI_AMO_STANDARD_TYPES(STD_TEST)
     }
 SHMEMI_AMO_EXTENDED_TYPES(EXT_TEST)
 
-/* The bitwise table: and, or, xor, fetching, not and _nbi, over the full
- * width of the word (TOP is its highest bit). */
-#define TOP(T) ((T)((uint64_t)1 << (8 * sizeof(T) - 1)))
 #define BIT_CHAIN(T, N, F, C, f)                                              \
     {                                                                         \
         const char *form = #F "(" #N ", ...)";                                \
         T *x = &bit_##N[f];                                                   \
         EXPECT(T, N, "fetch_xor", F(N, atomic_fetch_xor)(C(&bit_init_##N[f], (T)0xFF, right)), \
                0xA5);                                                         \
-        F(N, atomic_set)(C(x, (T)0xF0, right));                               \
-        EXPECT(T, N, "fetch_and", F(N, atomic_fetch_and)(C(x, (T)0x3C, right)), 0xF0); \
-        F(N, atomic_and)(C(x, (T)0x10, right));                               \
-        EXPECT(T, N, "fetch_or", F(N, atomic_fetch_or)(C(x, (T)0x0F, right)), 0x10); \
-        F(N, atomic_or)(C(x, (T)0x40, right));                                \
-        EXPECT(T, N, "fetch_xor", F(N, atomic_fetch_xor)(C(x, (T)0xFF, right)), 0x5F); \
-        F(N, atomic_xor)(C(x, (T)0x0A, right));                               \
-        F(N, atomic_fetch_and_nbi)(C(&bres_##N, x, (T)0x0F, right));          \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "fetch_and_nbi", bres_##N, 0xAA);                        \
-        F(N, atomic_fetch_or_nbi)(C(&bres_##N, x, TOP(T), right));            \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "fetch_or_nbi", bres_##N, 0x0A);                         \
-        F(N, atomic_fetch_xor_nbi)(C(&bres_##N, x, (T)0x0B, right));          \
-        shmem_quiet(), shmem_ctx_quiet(ctx);                                  \
-        EXPECT(T, N, "fetch_xor_nbi", bres_##N, TOP(T) | 0x0A);               \
+        AMO_BIT_CHAIN(T, N, F, C, x, bres_##N, QUIET_BOTH)                    \
     }
 #define BIT_TEST(T, N)                                                        \
     T bit_init_##N[2] = {0xA5, 0xA5}; /* global, .data */                     \
@@ -168,11 +111,11 @@ SHMEMI_AMO_EXTENDED_TYPES(EXT_TEST)
         shmem_ctx_quiet(ctx);                                                 \
         shmem_barrier_all();                                                  \
         for (int f = 0; f < 2; f++)                                           \
-            CHECK(bit_##N[f] == (T)(TOP(T) | 0x01) && bit_init_##N[f] == (T)0x5A, \
+            CHECK(bit_##N[f] == (T)(AMO_TOP(T) | 0x01) && bit_init_##N[f] == (T)0x5A, \
                   "bitwise AMOs on " #N ", form %d, from PE %d: static "      \
                   "bit_" #N " is %#llx (want %#llx), global bit_init_" #N     \
                   " %#llx (want 0x5a)", f, left, (unsigned long long)bit_##N[f], \
-                  (unsigned long long)(T)(TOP(T) | 0x01),                     \
+                  (unsigned long long)(T)(AMO_TOP(T) | 0x01),                 \
                   (unsigned long long)bit_init_##N[f]);                       \
     }
 SHMEMI_AMO_BITWISE_TYPES(BIT_TEST)

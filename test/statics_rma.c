@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "mem_forms.h"
 #include "ring.h"
 
 #define NE 8        /* elements per transfer */
@@ -299,48 +300,12 @@ static void check_sized(const unsigned char *got, size_t E, const struct form *f
     }
 SHMEMI_SIZES(SIZED_TEST)
 
-/* putmem and getmem in their four forms, at a length no multiple of any
- * element size, into a static array and from a global one. */
-#define MEMLEN 37
-static unsigned char mem_bss[4 * (MEMLEN + 3)];
+/* mem_forms.h into a static array and from a global one. */
+static unsigned char mem_bss[MEM_FORMS_DST];
 
 static void mem(void)
 {
-    for (size_t k = 0; k < MEMLEN; k++)
-        sized_data[k] = bval(me, 98, k);
-    shmem_barrier_all();
-    unsigned char loc[MEMLEN], out[MEMLEN + 3];
-    for (int f = 0; f < 4; f++) {
-        for (size_t k = 0; k < MEMLEN; k++)
-            loc[k] = bval(me, f, k);
-        unsigned char *d = mem_bss + f * (MEMLEN + 3);
-        switch (f) {
-        case 0: shmem_putmem(d, loc, MEMLEN, right); break;
-        case 1: shmem_ctx_putmem(ctx, d, loc, MEMLEN, right); break;
-        case 2: shmem_putmem_nbi(d, loc, MEMLEN, right); shmem_quiet(); break;
-        default: shmem_ctx_putmem_nbi(ctx, d, loc, MEMLEN, right); shmem_ctx_quiet(ctx); break;
-        }
-    }
-    shmem_barrier_all();
-    for (int f = 0; f < 4; f++)
-        CHECK_EACH(mem_bss + f * (MEMLEN + 3), k, MEMLEN + 3,
-                   k < MEMLEN ? bval(left, f, k) : 0,
-                   "shmem_putmem form %d from PE %d into static mem_bss", f, left);
-    for (int f = 0; f < 4; f++) {
-        memset(out, 0, sizeof out);
-        switch (f) {
-        case 0: shmem_getmem(out, sized_data, MEMLEN, left); break;
-        case 1: shmem_ctx_getmem(ctx, out, sized_data, MEMLEN, left); break;
-        case 2: shmem_getmem_nbi(out, sized_data, MEMLEN, left); shmem_quiet(); break;
-        default:
-            shmem_ctx_getmem_nbi(ctx, out, sized_data, MEMLEN, left);
-            shmem_ctx_quiet(ctx);
-            break;
-        }
-        CHECK_EACH(out, k, MEMLEN + 3, k < MEMLEN ? bval(left, 98, k) : 0,
-                   "shmem_getmem form %d of PE %d's global sized_data", f, left);
-    }
-    shmem_barrier_all();
+    mem_forms(ctx, mem_bss, "static mem_bss", sized_data, "global sized_data");
 }
 
 /* ---- Arrays past a page ---- */
@@ -493,15 +458,15 @@ SHMEMI_RMA_TYPES(SIG_TYPED)
     }
 SHMEMI_SIZES(SIG_SIZED)
 
-static unsigned char sigdst_mem[2 * MEMLEN];
+static unsigned char sigdst_mem[2 * MEM_FORMS_LEN];
 
 static void signal_mem(void)
 {
-    unsigned char loc[MEMLEN];
-    for (size_t k = 0; k < MEMLEN; k++)
+    unsigned char loc[MEM_FORMS_LEN];
+    for (size_t k = 0; k < MEM_FORMS_LEN; k++)
         loc[k] = bval(me, 7, k);
-    shmem_putmem_signal(sigdst_mem, loc, MEMLEN, &sig_set, 5000, SHMEM_SIGNAL_SET, right);
-    shmem_ctx_putmem_signal_nbi(ctx, sigdst_mem + MEMLEN, loc, MEMLEN, &sig_count, 7,
+    shmem_putmem_signal(sigdst_mem, loc, MEM_FORMS_LEN, &sig_set, 5000, SHMEM_SIGNAL_SET, right);
+    shmem_ctx_putmem_signal_nbi(ctx, sigdst_mem + MEM_FORMS_LEN, loc, MEM_FORMS_LEN, &sig_count, 7,
                                 SHMEM_SIGNAL_ADD, right);
     shmem_ctx_quiet(ctx);
     uint64_t want = 1000 + 4 * (uint64_t)sig_round + 7;
@@ -511,7 +476,7 @@ static void signal_mem(void)
           "shmem_putmem_signal(_nbi) from PE %d: sig_set %llu (want 5000), sig_count "
           "%llu (want %llu)", left, (unsigned long long)a, (unsigned long long)b,
           (unsigned long long)want);
-    CHECK_EACH(sigdst_mem, k, sizeof sigdst_mem, bval(left, 7, k % MEMLEN),
+    CHECK_EACH(sigdst_mem, k, sizeof sigdst_mem, bval(left, 7, k % MEM_FORMS_LEN),
                "shmem_putmem_signal from PE %d into static sigdst_mem", left);
     shmem_barrier_all();
 }

@@ -40,7 +40,7 @@
 #                and a column "best": the ratio of the two libraries' best
 #                rounds (least time, most bandwidth). Over shared memory a
 #                whole run of either library may land in a state 2-3 times
-#                slower at small sizes (docs/across-nodes.md), which
+#                slower at small sizes (bench/results/2026-11-27-ucx-draws.md), which
 #                moves medians of a few rounds by more than 10%; best rounds
 #                compare the libraries in the state both reach
 #   LOAD_MAX=x   starts each run only once the 1-minute load average is

@@ -3,7 +3,7 @@
 # each, the libraries interleaved run by run: how a row's runs spread, per
 # library.
 # Over shared memory a whole run of either library may land in a state
-# 2-3 times slower at small sizes (docs/across-nodes.md); every
+# 2-3 times slower at small sizes (bench/results/2026-11-27-ucx-draws.md); every
 # launch draws the state anew, so many short launches show each library's
 # fast state (min, lower quartile) and how often each lands in the slow
 # one, where a few long rounds (compare_ucx.sh) show a mix.

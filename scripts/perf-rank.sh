@@ -7,7 +7,7 @@
 # libc into .perf/ (ignored by git; name it in the device tool's carry),
 # which this script then runs there. It profiles both ends of a transfer:
 # the sm put and get gap on UCX 1.16 was a waiting PE's sched_yield seen so
-# (docs/across-nodes.md). PERF_FREQ sets the sampling rate (default 20000
+# (bench/results/2026-11-26-ucx-1.16-vs-oshmem.md). PERF_FREQ sets the sampling rate (default 20000
 # per second); with PERF_RANK=all every rank is profiled.
 # `scripts/perf-rank.sh --report <perf.data>` prints the top of its report
 # (libraries, then functions) with the same perf.

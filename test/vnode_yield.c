@@ -11,7 +11,8 @@
  *   any other count: past it, one poll in SHMEM_SPIN_YIELD (rounded up to
  *     a power of two); unset, one in 4096, or in 64 where the program asks
  *     for SHMEM_THREAD_MULTIPLE (YIELD_TEST_MULTIPLE=1 here). Yields slow a
- *     peer's transfers into this PE's memory (docs/across-nodes.md, UCX 1.16). */
+ *     peer's transfers into this PE's memory
+ *     (bench/results/2026-11-26-ucx-1.16-vs-oshmem.md). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <sched.h>

@@ -201,9 +201,9 @@ if(CUDAToolkit_FOUND)
     # the same on a device heap, which each PE serves to the others (the
     # heap service, src/transport/ucx/ucx_service.c), with a crowd of 4
     # blocks: there every AMO is a kernel launch on the target's GPU, and
-    # 64 blocks took 12.6 s (2 PEs, one H200 each, docs/across-nodes.md, "Kernels
-    # reaching other nodes"). Then kernel barriers and block collectives over teams that
-    # span nodes, which reach the members of other nodes through the proxy:
+    # 64 blocks took 12.6 s (2 PEs, one H200 each,
+    # bench/results/2026-11-25-device-proxy.md). Then kernel barriers and
+    # block collectives over teams that span nodes, which reach the members of other nodes through the proxy:
     # on virtual nodes of one PE, on a device heap (every peer served) and
     # a pinned one, and of two PEs (node peers by load/store in the same
     # barrier or collective). Last, the kernels of 1024 threads.

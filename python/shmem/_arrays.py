@@ -1,0 +1,207 @@
+"""Symmetric arrays: NumPy arrays (or, on a GPU heap, torch tensors and CuPy
+arrays) over symmetric heap memory, with no copy, and the checks that every
+call makes of the arrays it is given.
+
+Freeing is collective (shmem_free synchronises every PE and must be called
+in the same order everywhere), so it is never left to the garbage collector,
+which runs at different moments on different PEs: free(a) or a `with
+shmem.freeing(a):` block frees it, shmem.finalize() drops whatever is left."""
+import bisect
+import contextlib
+import ctypes
+import math
+
+import numpy as np
+
+from . import _lib, _runtime
+from ._errors import error
+
+_c_malloc = _lib.fn("shmem_malloc", ctypes.c_void_p, ctypes.c_size_t)
+_c_calloc = _lib.fn("shmem_calloc", ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t)
+_c_free = _lib.fn("shmem_free", None, ctypes.c_void_p)
+
+# The live allocations: sorted start addresses, and per start its end and
+# device ("cpu" or "cuda").
+_starts = []
+_blocks = {}
+
+
+def _find(addr):
+    i = bisect.bisect_right(_starts, addr) - 1
+    if i >= 0:
+        start = _starts[i]
+        end, device = _blocks[start]
+        if addr < end:
+            return start, end, device
+    return None
+
+
+def forget_all():
+    _starts.clear()
+    _blocks.clear()
+
+
+class Buf:
+    """Where an array's elements are: address, dtype, element count, bytes."""
+    __slots__ = ("addr", "dtype", "size", "nbytes", "device")
+
+    def __init__(self, addr, dtype, size, device):
+        self.addr, self.dtype, self.size, self.device = addr, dtype, size, device
+        self.nbytes = size * dtype.itemsize
+
+
+def _contiguous(shape, strides, itemsize):
+    expect = itemsize
+    for n, s in zip(reversed(shape), reversed(strides)):
+        if n != 1 and s != expect:
+            return False
+        expect *= n
+    return True
+
+
+def describe(call, x, name, writable=False):
+    """The Buf of x (a NumPy array, or an object with __cuda_array_interface__),
+    or a ValueError/TypeError naming the call, the argument and the fix."""
+    if isinstance(x, np.ndarray):
+        if not x.flags.c_contiguous:
+            raise error(ValueError, call, f"{name} is not contiguous",
+                        "pass a contiguous array (np.ascontiguousarray, or a slice of one row)")
+        if writable and not x.flags.writeable:
+            raise error(ValueError, call, f"{name} is read-only", "pass a writable array")
+        return Buf(x.__array_interface__["data"][0], x.dtype, x.size, "cpu")
+    cai = getattr(x, "__cuda_array_interface__", None)
+    if cai is not None:
+        dtype = np.dtype(cai["typestr"])
+        shape = tuple(cai["shape"])
+        strides = cai.get("strides")
+        if strides is not None and not _contiguous(shape, strides, dtype.itemsize):
+            raise error(ValueError, call, f"{name} is not contiguous",
+                        "pass a contiguous tensor (.contiguous())")
+        return Buf(cai["data"][0], dtype, math.prod(shape), "cuda")
+    raise error(TypeError, call, f"{name} is a {type(x).__name__}, not an array",
+                "pass a NumPy array, a CUDA torch tensor or a CuPy array")
+
+
+def symmetric(call, x, name, writable=False):
+    """describe(x), after checking that x lies in one symmetric allocation."""
+    b = describe(call, x, name, writable)
+    block = _find(b.addr)
+    if block is None or b.addr + b.nbytes > block[1]:
+        raise error(ValueError, call,
+                    f"{name} is not symmetric (not memory of shmem.zeros/empty/full, "
+                    "or already freed)",
+                    "allocate it with shmem.zeros/empty/full on every PE")
+    return b
+
+
+def local(call, x, name, dtype, writable=False):
+    """describe(x) for a local buffer; a list or scalar becomes an array of dtype."""
+    if not isinstance(x, np.ndarray) and not hasattr(x, "__cuda_array_interface__"):
+        if writable:
+            raise error(TypeError, call, f"{name} is a {type(x).__name__}",
+                        "pass a NumPy array to receive the data")
+        x = np.ascontiguousarray(x, dtype=dtype)
+    return describe(call, x, name, writable), x
+
+
+def same_dtype(call, a, b, an, bn):
+    if a.dtype != b.dtype:
+        raise error(TypeError, call, f"{an} is {a.dtype} but {bn} is {b.dtype}",
+                    f"convert {bn} with .astype({str(a.dtype)!r}) first")
+
+
+def _heap_on_gpu(addr):
+    from . import _cuda
+    return _cuda.is_device_pointer(addr)
+
+
+def _allocate(call, shape, dtype, device, zero):
+    _runtime.require(call)
+    dtype = np.dtype(dtype)
+    shape = (shape,) if isinstance(shape, int) else tuple(int(n) for n in shape)
+    if device not in ("cpu", "cuda"):
+        raise error(ValueError, call, f"device {device!r} is unknown", "pass 'cpu' or 'cuda'")
+    nbytes = math.prod(shape) * dtype.itemsize
+    # shmem_malloc(0) may return NULL; an empty array still gets an address.
+    size = max(nbytes, 1)
+    addr = _c_calloc(1, size) if zero else _c_malloc(size)
+    if not addr:
+        raise error(MemoryError, call, f"the symmetric heap has no room for {nbytes} bytes",
+                    "raise SHMEM_SYMMETRIC_SIZE (or SHMEM_SYMMETRIC_SIZE_MAX) or free arrays")
+    on_gpu = _heap_on_gpu(addr)
+    if (device == "cpu") == on_gpu:
+        _c_free(addr)
+        if on_gpu:
+            raise error(ValueError, call, "the symmetric heap is GPU memory, which NumPy "
+                        "cannot touch", "pass device='cuda', or run with SHMEM_HEAP=pinned "
+                        "(GPU-reachable host memory) or SHMEM_HEAP=host")
+        raise error(ValueError, call, "the symmetric heap is host memory",
+                    "run with SHMEM_HEAP=device (or pinned) on a GPU machine, or pass device='cpu'")
+    i = bisect.bisect(_starts, addr)
+    _starts.insert(i, addr)
+    _blocks[addr] = (addr + size, device)
+    if device == "cpu":
+        raw = (ctypes.c_byte * size).from_address(addr)
+        return np.frombuffer(raw, dtype=dtype, count=math.prod(shape)).reshape(shape)
+    from . import _dlpack
+    return _dlpack.wrap(addr, shape, dtype)
+
+
+def zeros(shape, dtype=np.float64, device="cpu"):
+    """A symmetric array of zeros (collective: every PE calls it with the same
+    shape and dtype). device='cuda' returns a torch tensor, or a CuPy array
+    where torch is not installed, over a GPU heap."""
+    return _allocate("zeros", shape, dtype, device, zero=True)
+
+
+def empty(shape, dtype=np.float64, device="cpu"):
+    """A symmetric array whose contents are undefined (collective)."""
+    return _allocate("empty", shape, dtype, device, zero=False)
+
+
+def full(shape, value, dtype=np.float64, device="cpu"):
+    """A symmetric array filled with value on every PE (collective; returns
+    after a barrier, so other PEs may write into it at once)."""
+    a = _allocate("full", shape, dtype, device, zero=False)
+    if device == "cpu":
+        a.fill(value)
+    else:
+        a.fill_(value) if hasattr(a, "fill_") else a.fill(value)
+        from . import _cuda
+        _cuda.synchronize()
+    _runtime.barrier_all()
+    return a
+
+
+def free(x):
+    """Frees a symmetric array (collective: every PE frees the same arrays in
+    the same order). x and its views must not be used afterwards."""
+    _runtime.require("free")
+    b = describe("free", x, "the array")
+    block = _find(b.addr)
+    if block is None or block[0] != b.addr:
+        raise error(ValueError, "free", "the array is not one returned by "
+                    "shmem.zeros/empty/full (a view, or already freed)",
+                    "free the array that the allocation returned, once")
+    _starts.remove(b.addr)
+    del _blocks[b.addr]
+    _c_free(b.addr)
+
+
+@contextlib.contextmanager
+def freeing(*arrays):
+    """`with shmem.freeing(shmem.zeros(4)) as a:` frees a at the block's end.
+    Every PE must reach the end of the block: freeing is collective."""
+    try:
+        yield arrays[0] if len(arrays) == 1 else arrays
+    finally:
+        for x in reversed(arrays):
+            free(x)
+
+
+def element(call, x, name):
+    """symmetric(x) for calls on its first element, which must exist."""
+    b = symmetric(call, x, name)
+    if b.size < 1:
+        raise error(ValueError, call, f"{name} is empty", "pass an array of at least one element")
+    return b

@@ -20,6 +20,8 @@ from ._coll import (broadcast, fcollect, collect, alltoall, reduce, sum_reduce,
                     prod_reduce, min_reduce, max_reduce, and_reduce, or_reduce,
                     xor_reduce)
 from ._types import TABLES as type_tables
+from . import stream
+from .kernel import compile_kernel, compile_cubin
 
 
 def barrier_all():

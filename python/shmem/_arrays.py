@@ -115,12 +115,16 @@ def _heap_on_gpu(addr):
     return _cuda.is_device_pointer(addr)
 
 
-def _allocate(call, shape, dtype, device, zero):
+def _allocate(call, shape, dtype, device, zero, framework):
     _runtime.require(call)
     dtype = np.dtype(dtype)
     shape = (shape,) if isinstance(shape, int) else tuple(int(n) for n in shape)
     if device not in ("cpu", "cuda"):
         raise error(ValueError, call, f"device {device!r} is unknown", "pass 'cpu' or 'cuda'")
+    if device == "cuda":
+        # Before allocating: a missing framework must not leave a block behind.
+        from . import _dlpack
+        make = _dlpack.framework(framework)
     nbytes = math.prod(shape) * dtype.itemsize
     # shmem_malloc(0) may return NULL; an empty array still gets an address.
     size = max(nbytes, 1)
@@ -143,26 +147,25 @@ def _allocate(call, shape, dtype, device, zero):
     if device == "cpu":
         raw = (ctypes.c_byte * size).from_address(addr)
         return np.frombuffer(raw, dtype=dtype, count=math.prod(shape)).reshape(shape)
-    from . import _dlpack
-    return _dlpack.wrap(addr, shape, dtype)
+    return _dlpack.wrap(make, addr, shape, dtype)
 
 
-def zeros(shape, dtype=np.float64, device="cpu"):
+def zeros(shape, dtype=np.float64, device="cpu", framework=None):
     """A symmetric array of zeros (collective: every PE calls it with the same
-    shape and dtype). device='cuda' returns a torch tensor, or a CuPy array
-    where torch is not installed, over a GPU heap."""
-    return _allocate("zeros", shape, dtype, device, zero=True)
+    shape and dtype). device='cuda' returns a torch tensor over a GPU heap, or
+    a CuPy array (framework='cupy', or where torch is not installed)."""
+    return _allocate("zeros", shape, dtype, device, True, framework)
 
 
-def empty(shape, dtype=np.float64, device="cpu"):
+def empty(shape, dtype=np.float64, device="cpu", framework=None):
     """A symmetric array whose contents are undefined (collective)."""
-    return _allocate("empty", shape, dtype, device, zero=False)
+    return _allocate("empty", shape, dtype, device, False, framework)
 
 
-def full(shape, value, dtype=np.float64, device="cpu"):
+def full(shape, value, dtype=np.float64, device="cpu", framework=None):
     """A symmetric array filled with value on every PE (collective; returns
     after a barrier, so other PEs may write into it at once)."""
-    a = _allocate("full", shape, dtype, device, zero=False)
+    a = _allocate("full", shape, dtype, device, False, framework)
     if device == "cpu":
         a.fill(value)
     else:

@@ -74,19 +74,19 @@ class _Exporter:
         return (_KDL_CUDA, self.device_id)
 
 
-def _framework():
-    try:
-        import torch
-        return torch.from_dlpack
-    except ImportError:
-        pass
-    try:
-        import cupy
-        return cupy.from_dlpack
-    except ImportError:
-        raise error(ImportError, "zeros", "device='cuda' needs torch or CuPy",
-                    "pip install torch (or cupy-cuda12x)") from None
+def framework(name):
+    """The from_dlpack of the framework named (None: torch, else CuPy)."""
+    if name not in (None, "torch", "cupy"):
+        raise error(ValueError, "zeros", f"framework {name!r} is unknown",
+                    "pass 'torch', 'cupy' or None (torch where installed)")
+    for candidate in ((name,) if name else ("torch", "cupy")):
+        try:
+            return __import__(candidate).from_dlpack
+        except ImportError:
+            pass
+    raise error(ImportError, "zeros", f"device='cuda' needs {name or 'torch or CuPy'}",
+                "pip install torch (or cupy-cuda12x)")
 
 
-def wrap(addr, shape, dtype):
-    return _framework()(_Exporter(addr, shape, np.dtype(dtype), _cuda.device()))
+def wrap(from_dlpack, addr, shape, dtype):
+    return from_dlpack(_Exporter(addr, shape, np.dtype(dtype), _cuda.device()))

@@ -6,13 +6,8 @@ import shmem
 cupy = pytest.importorskip("cupy")
 
 
-def test_cupy_arrays_when_torch_is_absent_or_asked(me, n):
-    try:
-        import torch  # noqa: F401
-        pytest.skip("torch is installed: device='cuda' returns torch tensors")
-    except ImportError:
-        pass
-    a = shmem.zeros(4, np.float32, device="cuda")
+def test_cupy_arrays_over_the_gpu_heap(me, n):
+    a = shmem.zeros(4, np.float32, device="cuda", framework="cupy")
     assert isinstance(a, cupy.ndarray)
     shmem.put(a, cupy.full(4, me, cupy.float32), (me + 1) % n)
     shmem.barrier_all()

@@ -1,7 +1,7 @@
 """Atomic memory operations on the first element of a symmetric array
 (pass a slice, a[i:], for element i), host-initiated."""
 from . import _arrays, _runtime
-from ._routines import INT, P, routine, typed
+from ._routines import INT, P, typed_routine
 
 # Each operation: the class of types it takes, whether it returns the old
 # value, and how many values it takes.
@@ -23,9 +23,8 @@ def _amo(op, dest, pe, *values):
     cls, fetches, _ = _OPS[op]
     d = _arrays.element(call, dest, "dest")
     pe = _runtime.check_pe(call, pe)
-    tn, ct = typed(call, cls, d.dtype, f"shmem_TYPENAME_atomic_{op}")
-    f = routine(f"shmem_{tn}_atomic_{op}", ct if fetches else None,
-                P, *([ct] * len(values)), INT)
+    f = typed_routine(call, cls, d.dtype, "shmem_{}_atomic_" + op,
+                      lambda ct: (ct if fetches else None, P, *([ct] * len(values)), INT))
     return f(d.addr, *values, pe)
 
 

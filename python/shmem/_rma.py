@@ -1,7 +1,7 @@
 """put, get, p and g on symmetric arrays, host-initiated."""
 from . import _arrays, _runtime
 from ._errors import error
-from ._routines import INT, P, SIZE, routine, typed
+from ._routines import INT, P, SIZE, typed_routine
 
 
 def _fits(call, n, have, name):
@@ -10,25 +10,35 @@ def _fits(call, n, have, name):
                     f"pass a {name} of at least {n} elements, or a shorter other side")
 
 
+def _copy(ct):
+    return (None, P, P, SIZE, INT)
+
+
+def _p(ct):
+    return (None, P, ct, INT)
+
+
+def _g(ct):
+    return (ct, P, INT)
+
+
 def _transfer(call, op, dest, source, pe):
     _runtime.require(call)
-    if op.startswith("put"):
+    if op[0] == "p":
         d = _arrays.symmetric(call, dest, "dest")
         s, keep = _arrays.local(call, source, "source", d.dtype)
-    else:
-        s = _arrays.symmetric(call, source, "source")
-        d, keep = _arrays.local(call, dest, "dest", s.dtype, writable=True)
-    _arrays.same_dtype(call, d, s, "dest", "source")
-    # A put moves all of source; a get fills all of dest.
-    if op.startswith("put"):
+        # A put moves all of source; a get fills all of dest.
         n = s.size
         _fits(call, n, d.size, "dest")
     else:
+        s = _arrays.symmetric(call, source, "source")
+        d, keep = _arrays.local(call, dest, "dest", s.dtype, writable=True)
         n = d.size
         _fits(call, n, s.size, "source")
+    _arrays.same_dtype(call, d, s, "dest", "source")
     pe = _runtime.check_pe(call, pe)
-    tn, _ = typed(call, "rma", d.dtype, f"shmem_TYPENAME_{op}")
-    routine(f"shmem_{tn}_{op}", None, P, P, SIZE, INT)(d.addr, s.addr, n, pe)
+    f = typed_routine(call, "rma", d.dtype, "shmem_{}_" + op, _copy)
+    f(d.addr, s.addr, n, pe)
     del keep
 
 
@@ -59,8 +69,7 @@ def p(dest, value, pe):
     _runtime.require("p")
     d = _arrays.element("p", dest, "dest")
     pe = _runtime.check_pe("p", pe)
-    tn, ct = typed("p", "rma", d.dtype, "shmem_TYPENAME_p")
-    routine(f"shmem_{tn}_p", None, P, ct, INT)(d.addr, value, pe)
+    typed_routine("p", "rma", d.dtype, "shmem_{}_p", _p)(d.addr, value, pe)
 
 
 def g(source, pe):
@@ -68,5 +77,4 @@ def g(source, pe):
     _runtime.require("g")
     s = _arrays.element("g", source, "source")
     pe = _runtime.check_pe("g", pe)
-    tn, ct = typed("g", "rma", s.dtype, "shmem_TYPENAME_g")
-    return routine(f"shmem_{tn}_g", ct, P, INT)(s.addr, pe)
+    return typed_routine("g", "rma", s.dtype, "shmem_{}_g", _g)(s.addr, pe)

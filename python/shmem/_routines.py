@@ -25,6 +25,21 @@ def typed(call, cls, dtype, what):
     return tn, _types.CTYPES[tn]
 
 
+# By (name pattern, dtype): the routine, found once per pair, since the
+# calls that use this run in loops.
+_by_dtype = {}
+
+
+def typed_routine(call, cls, dtype, pattern, signature):
+    """The routine pattern.format(typename) for dtype in class cls, declared
+    with signature(ctype) -> (restype, argtypes...)."""
+    f = _by_dtype.get((pattern, dtype))
+    if f is None:
+        tn, ct = typed(call, cls, dtype, pattern.format("TYPENAME"))
+        f = _by_dtype[(pattern, dtype)] = routine(pattern.format(tn), *signature(ct))
+    return f
+
+
 P = ctypes.c_void_p
 SIZE = ctypes.c_size_t
 INT = ctypes.c_int

@@ -89,6 +89,8 @@ def check_pe(call, pe, npes=None, what="PE"):
     """pe as an int, after checking it names a PE (of npes, world by default)."""
     if npes is None:
         npes = _npes
+    if type(pe) is int and 0 <= pe < npes:
+        return pe
     if isinstance(pe, bool) or not isinstance(pe, int):
         try:
             pe = int(pe.__index__())

@@ -59,6 +59,18 @@ def test_sizes_and_views_are_checked(me, n, a):
 
 def test_a_freed_array_is_no_longer_symmetric(me):
     x = shmem.zeros(2, np.int64)
-    shmem.free(x)
+    shmem.p(x, 1, me)  # remembered as symmetric...
+    shmem.barrier_all()
+    shmem.free(x)      # ...until freed
     with pytest.raises(ValueError, match="already freed"):
         shmem.p(x, 1, 0)
+
+
+def test_a_dtype_changed_in_place_is_seen(me, a):
+    shmem.put(a, np.zeros(4, np.int32), me)
+    view = a[:]
+    shmem.put(view, np.zeros(4, np.int32), me)
+    view.dtype = np.float32
+    with pytest.raises(TypeError, match="dest is float32 but source is int32"):
+        shmem.put(view, np.zeros(4, np.int32), me)
+    shmem.barrier_all()

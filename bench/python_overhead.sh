@@ -1,7 +1,8 @@
 #!/bin/sh
 # Per-call time of host calls from Python (the package, and ctypes alone)
-# next to the C call, at 2 PEs under shmemrun: ROUNDS rounds (default 3),
-# C and Python interleaved in each, and the median of each figure.
+# next to the C call, at 2 PEs under shmemrun (barrier_all at 1 PE as well,
+# the call alone): ROUNDS rounds (default 3), C and Python interleaved in
+# each, and the median of each figure.
 #   python_overhead.sh [build dir (default build)]
 # PYTHON names the interpreter (default /usr/bin/python3).
 set -e
@@ -12,8 +13,10 @@ rounds=${ROUNDS:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for r in $(seq "$rounds"); do
-    "$build/shmemrun" -n 2 "$build/bench/python_overhead" > "$tmp/c.$r"
-    PYTHONPATH="$build/python" "$build/shmemrun" -n 2 "$py" bench/python_overhead.py > "$tmp/py.$r"
+    for n in 1 2; do
+        "$build/shmemrun" -n $n "$build/bench/python_overhead" >> "$tmp/c.$r"
+        PYTHONPATH="$build/python" "$build/shmemrun" -n $n "$py" bench/python_overhead.py >> "$tmp/py.$r"
+    done
 done
 "$py" - "$tmp" "$rounds" <<'PY'
 import statistics, sys

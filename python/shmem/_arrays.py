@@ -14,7 +14,7 @@ import weakref
 
 import numpy as np
 
-from . import _lib, _runtime
+from . import _cuda, _lib, _runtime
 from ._errors import error
 
 _c_malloc = _lib.fn("shmem_malloc", ctypes.c_void_p, ctypes.c_size_t)
@@ -158,11 +158,6 @@ def same_dtype(call, a, b, an, bn):
                     f"convert {bn} with .astype({str(a.dtype)!r}) first")
 
 
-def _heap_on_gpu(addr):
-    from . import _cuda
-    return _cuda.is_device_pointer(addr)
-
-
 def _allocate(call, shape, dtype, device, zero, framework):
     _runtime.require(call)
     dtype = np.dtype(dtype)
@@ -180,10 +175,11 @@ def _allocate(call, shape, dtype, device, zero, framework):
     if not addr:
         raise error(MemoryError, call, f"the symmetric heap has no room for {nbytes} bytes",
                     "raise SHMEM_SYMMETRIC_SIZE (or SHMEM_SYMMETRIC_SIZE_MAX) or free arrays")
-    on_gpu = _heap_on_gpu(addr)
-    if (device == "cpu") == on_gpu:
+    kind = _cuda.memory_kind(addr)
+    # A pinned heap serves both: host memory that GPUs reach.
+    if kind == ("device" if device == "cpu" else "host"):
         _c_free(addr)
-        if on_gpu:
+        if kind == "device":
             raise error(ValueError, call, "the symmetric heap is GPU memory, which NumPy "
                         "cannot touch", "pass device='cuda', or run with SHMEM_HEAP=pinned "
                         "(GPU-reachable host memory) or SHMEM_HEAP=host")
@@ -218,7 +214,6 @@ def full(shape, value, dtype=np.float64, device="cpu", framework=None):
         a.fill(value)
     else:
         a.fill_(value) if hasattr(a, "fill_") else a.fill(value)
-        from . import _cuda
         _cuda.synchronize()
     _runtime.barrier_all()
     return a

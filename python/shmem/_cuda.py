@@ -40,15 +40,18 @@ def require(call):
     return cu
 
 
-def is_device_pointer(addr):
+def memory_kind(addr):
+    """"device" (GPU memory), "pinned" (host memory that GPUs reach) or
+    "host" (memory the driver never saw, or no driver)."""
     cu = driver()
     if cu is None:
-        return False
+        return "host"
     kind = ctypes.c_uint()
-    # Host memory the driver never saw answers with an error: not GPU memory.
     rc = cu.cuPointerGetAttribute(ctypes.byref(kind), _CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
                                   ctypes.c_uint64(addr))
-    return rc == 0 and kind.value == _CU_MEMORYTYPE_DEVICE
+    if rc != 0:
+        return "host"
+    return "device" if kind.value == _CU_MEMORYTYPE_DEVICE else "pinned"
 
 
 def device():

@@ -1,6 +1,8 @@
 """The package's type table (python/shmem/_types.py) is the X-macro tables of
 include/shmem/types.h: the same typenames in each class, in the same order,
-of the same sizes (a C program built from the tables prints them)."""
+of the same sizes (a C program built from the tables prints them). The
+test's CMake entry sets CC (the C compiler) and SHMEMPY_TEST_INCLUDE (the
+include directory holding shmem/types.h)."""
 import ctypes
 import os
 import subprocess

@@ -74,3 +74,15 @@ def test_a_dtype_changed_in_place_is_seen(me, a):
     with pytest.raises(TypeError, match="dest is float32 but source is int32"):
         shmem.put(view, np.zeros(4, np.int32), me)
     shmem.barrier_all()
+
+
+def test_a_gpu_array_on_a_host_heap_is_refused_before_allocating(me):
+    live = len(shmem._arrays._starts)
+    with pytest.raises(ValueError, match="device 'gpu' is unknown: pass 'cpu' or 'cuda'"):
+        shmem.zeros(4, device="gpu")
+    # Without torch or CuPy the framework is missing; with them, the heap is
+    # host memory in these tests: either way nothing is left allocated.
+    with pytest.raises((ImportError, ValueError),
+                       match="needs torch or CuPy|symmetric heap is host memory"):
+        shmem.zeros(4, device="cuda")
+    assert len(shmem._arrays._starts) == live

@@ -21,25 +21,24 @@ _c_malloc = _lib.fn("shmem_malloc", ctypes.c_void_p, ctypes.c_size_t)
 _c_calloc = _lib.fn("shmem_calloc", ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t)
 _c_free = _lib.fn("shmem_free", None, ctypes.c_void_p)
 
-# The live allocations: sorted start addresses, and per start its end and
-# device ("cpu" or "cuda").
+# The live allocations: sorted start addresses, and the end of each.
 _starts = []
-_blocks = {}
+_ends = {}
 
 
 def _find(addr):
+    """(start, end) of the allocation holding addr, or None."""
     i = bisect.bisect_right(_starts, addr) - 1
     if i >= 0:
         start = _starts[i]
-        end, device = _blocks[start]
-        if addr < end:
-            return start, end, device
+        if addr < _ends[start]:
+            return start, _ends[start]
     return None
 
 
 def forget_all():
     _starts.clear()
-    _blocks.clear()
+    _ends.clear()
     _symmetric.clear()
 
 
@@ -187,7 +186,7 @@ def _allocate(call, shape, dtype, device, zero, framework):
                     "run with SHMEM_HEAP=device (or pinned) on a GPU machine, or pass device='cpu'")
     i = bisect.bisect(_starts, addr)
     _starts.insert(i, addr)
-    _blocks[addr] = (addr + size, device)
+    _ends[addr] = addr + size
     if device == "cpu":
         raw = (ctypes.c_byte * size).from_address(addr)
         return np.frombuffer(raw, dtype=dtype, count=math.prod(shape)).reshape(shape)
@@ -230,7 +229,7 @@ def free(x):
                     "shmem.zeros/empty/full (a view, or already freed)",
                     "free the array that the allocation returned, once")
     _starts.remove(b.addr)
-    del _blocks[b.addr]
+    del _ends[b.addr]
     _symmetric.clear()
     _c_free(b.addr)
 

@@ -53,8 +53,9 @@ def init():
 def finalize():
     global _me, _npes
     if _me is not None:
-        from . import _arrays
+        from . import _arrays, kernel
         _arrays.forget_all()
+        kernel.forget_modules()
         _c_finalize()
         _me = _npes = None
 

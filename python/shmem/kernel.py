@@ -95,6 +95,12 @@ def _register(module, ptr, size):
                     "so kernels cannot reach it", "run with SHMEM_HEAP=device (or pinned)")
 
 
+def forget_modules():
+    """At shmem.finalize: the modules' state is no longer the library's to
+    fill (it publishes a last, empty one while it tears the GPU state down)."""
+    _modules.clear()
+
+
 def _stream(s):
     """A CUstream from a torch.cuda.Stream, a CuPy stream, an int or None."""
     if s is None:
@@ -153,7 +159,11 @@ class Kernel:
         rc = cu.cuModuleGetGlobal_v2(ctypes.byref(ptr), ctypes.byref(size), self._module,
                                      b"shmemi_dstate")
         _cuda.check("compile_kernel", rc, "finding the device state (#include <shmem.h>)")
-        _register(self._module.value, ptr.value, size.value)
+        try:
+            _register(self._module.value, ptr.value, size.value)
+        except RuntimeError:
+            cu.cuModuleUnload(self._module)
+            raise
         self.name = name
 
     def __call__(self, grid, block, *args, stream=None, shared_mem=0):

@@ -21,6 +21,7 @@ def test_cupy_stream_drives_on_stream_calls(me, n):
     s = cupy.cuda.Stream(non_blocking=True)
     src = cupy.full(8, me + 1, cupy.int32)
     dest = shmem.zeros(8, np.int32, device="cuda")
+    cupy.cuda.Device().synchronize()  # src was filled on another stream
     shmem.stream.put_on_stream(dest, src, (me + 1) % n, s)
     shmem.stream.barrier_all_on_stream(s)
     s.synchronize()

@@ -48,6 +48,7 @@ def test_on_stream_put_barrier_and_reduce(me, n):
     dest = shmem.zeros(16, np.float32, device="cuda")
     src = torch.full((16,), float(me), device="cuda")
     red = shmem.full(4, me + 1, np.int32, device="cuda")
+    s.wait_stream(torch.cuda.current_stream())  # src was filled there
     with torch.cuda.stream(s):
         shmem.stream.put_on_stream(dest, src, (me + 1) % n, s)
         shmem.stream.barrier_all_on_stream(s)

@@ -29,3 +29,15 @@ def test_a_compile_error_names_the_call_and_nvccs_message():
     with pytest.raises(RuntimeError, match=r"shmem.compile_kernel \(before shmem.init\): "
                        r"nvcc failed:\n.*undefined_call"):
         kernel.compile_cubin(SOURCE.replace("shmem_quiet()", "undefined_call()"), arch="sm_90")
+
+
+def test_the_allreduce_example_compiles():
+    # Its SOURCE, read without importing the example (which needs torch).
+    import ast
+    import pathlib
+    path = pathlib.Path(__file__).parents[3] / "python" / "examples" / "allreduce_kernel.py"
+    tree = ast.parse(path.read_text())
+    source = next(node.value.value for node in tree.body if isinstance(node, ast.Assign)
+                  and node.targets[0].id == "SOURCE")
+    cubin = kernel.compile_cubin(source, arch="sm_90")
+    assert b"allreduce_sum" in cubin

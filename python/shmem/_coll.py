@@ -49,18 +49,23 @@ def fcollect(dest, source, team=None):
         t.handle, d.addr, s.addr, s.size))
 
 
+# collect's scratch: this PE's size and the team's sum. Allocated by init,
+# since a collect over a team is not called by every PE, as an allocation
+# must be.
 _sizes = None
+
+
+def on_init():
+    global _sizes
+    _sizes = (_arrays.zeros(1, np.uint64), _arrays.zeros(1, np.uint64))
 
 
 def collect(dest, source, team=None):
     """Concatenates every member's source (of any sizes) into dest, in member
     order. Sums the sizes first (one reduction) to check that dest fits."""
-    global _sizes
     call = "collect"
     d, s = _pair(call, dest, source)
     t = _team(team)
-    if _sizes is None or not _arrays._find(_sizes[0].__array_interface__["data"][0]):
-        _sizes = (_arrays.zeros(1, np.uint64), _arrays.zeros(1, np.uint64))
     mine, total = _sizes
     mine[0] = s.size
     reduce("sum", total, mine, t)

@@ -47,6 +47,8 @@ def init():
     if _me is None:
         _c_init()
         _me, _npes = _c_my_pe(), _c_n_pes()
+        from . import _coll
+        _coll.on_init()
     return _Session()
 
 

@@ -1,0 +1,44 @@
+"""Atomic memory operations on the first element of a symmetric array
+(pass a slice, a[i:], for element i), host-initiated."""
+from . import _arrays, _runtime
+from ._routines import INT, P, typed_routine
+
+# Each operation: the class of types it takes, whether it returns the old
+# value, and how many values it takes.
+_OPS = {
+    "fetch_add": ("amo_standard", True, 1), "add": ("amo_standard", False, 1),
+    "fetch_inc": ("amo_standard", True, 0), "inc": ("amo_standard", False, 0),
+    "compare_swap": ("amo_standard", True, 2),
+    "fetch": ("amo_extended", True, 0), "set": ("amo_extended", False, 1),
+    "swap": ("amo_extended", True, 1),
+    "fetch_and": ("amo_bitwise", True, 1), "and": ("amo_bitwise", False, 1),
+    "fetch_or": ("amo_bitwise", True, 1), "or": ("amo_bitwise", False, 1),
+    "fetch_xor": ("amo_bitwise", True, 1), "xor": ("amo_bitwise", False, 1),
+}
+
+
+def _amo(op, dest, pe, *values):
+    call = f"atomic_{op}"
+    _runtime.require(call)
+    cls, fetches, _ = _OPS[op]
+    d = _arrays.element(call, dest, "dest")
+    pe = _runtime.check_pe(call, pe)
+    f = typed_routine(call, cls, d.dtype, "shmem_{}_atomic_" + op,
+                      lambda ct: (ct if fetches else None, P, *([ct] * len(values)), INT))
+    return f(d.addr, *values, pe)
+
+
+def atomic_fetch_add(dest, value, pe): return _amo("fetch_add", dest, pe, value)
+def atomic_add(dest, value, pe): _amo("add", dest, pe, value)
+def atomic_fetch_inc(dest, pe): return _amo("fetch_inc", dest, pe)
+def atomic_inc(dest, pe): _amo("inc", dest, pe)
+def atomic_compare_swap(dest, cond, value, pe): return _amo("compare_swap", dest, pe, cond, value)
+def atomic_fetch(source, pe): return _amo("fetch", source, pe)
+def atomic_set(dest, value, pe): _amo("set", dest, pe, value)
+def atomic_swap(dest, value, pe): return _amo("swap", dest, pe, value)
+def atomic_fetch_and(dest, value, pe): return _amo("fetch_and", dest, pe, value)
+def atomic_and(dest, value, pe): _amo("and", dest, pe, value)
+def atomic_fetch_or(dest, value, pe): return _amo("fetch_or", dest, pe, value)
+def atomic_or(dest, value, pe): _amo("or", dest, pe, value)
+def atomic_fetch_xor(dest, value, pe): return _amo("fetch_xor", dest, pe, value)
+def atomic_xor(dest, value, pe): _amo("xor", dest, pe, value)

@@ -1,0 +1,80 @@
+"""put, get, p and g on symmetric arrays, host-initiated."""
+from . import _arrays, _runtime
+from ._errors import error
+from ._routines import INT, P, SIZE, typed_routine
+
+
+def _fits(call, n, have, name):
+    if n > have:
+        raise error(ValueError, call, f"{n} elements do not fit in {name} ({have})",
+                    f"pass a {name} of at least {n} elements, or a shorter other side")
+
+
+def _copy(ct):
+    return (None, P, P, SIZE, INT)
+
+
+def _p(ct):
+    return (None, P, ct, INT)
+
+
+def _g(ct):
+    return (ct, P, INT)
+
+
+def _transfer(call, op, dest, source, pe):
+    _runtime.require(call)
+    if op[0] == "p":
+        d = _arrays.symmetric(call, dest, "dest")
+        s, keep = _arrays.local(call, source, "source", d.dtype)
+        # A put moves all of source; a get fills all of dest.
+        n = s.size
+        _fits(call, n, d.size, "dest")
+    else:
+        s = _arrays.symmetric(call, source, "source")
+        d, keep = _arrays.local(call, dest, "dest", s.dtype, writable=True)
+        n = d.size
+        _fits(call, n, s.size, "source")
+    _arrays.same_dtype(call, d, s, "dest", "source")
+    pe = _runtime.check_pe(call, pe)
+    f = typed_routine(call, "rma", d.dtype, "shmem_{}_" + op, _copy)
+    f(d.addr, s.addr, n, pe)
+    del keep
+
+
+def put(dest, source, pe):
+    """Copies source (any array of dest's dtype, or a list) into the symmetric
+    array dest on PE pe; returns once source may be reused."""
+    _transfer("put", "put", dest, source, pe)
+
+
+def get(dest, source, pe):
+    """Fills the local array dest from the symmetric array source of PE pe."""
+    _transfer("get", "get", dest, source, pe)
+
+
+def put_nbi(dest, source, pe):
+    """put that returns at once: leave source alone until shmem.quiet()."""
+    _transfer("put_nbi", "put_nbi", dest, source, pe)
+
+
+def get_nbi(dest, source, pe):
+    """get that returns at once: dest holds the data after shmem.quiet()."""
+    _transfer("get_nbi", "get_nbi", dest, source, pe)
+
+
+def p(dest, value, pe):
+    """Stores value into the first element of the symmetric array dest on PE
+    pe (pass a slice, a[i:], for element i)."""
+    _runtime.require("p")
+    d = _arrays.element("p", dest, "dest")
+    pe = _runtime.check_pe("p", pe)
+    typed_routine("p", "rma", d.dtype, "shmem_{}_p", _p)(d.addr, value, pe)
+
+
+def g(source, pe):
+    """The first element of the symmetric array source on PE pe."""
+    _runtime.require("g")
+    s = _arrays.element("g", source, "source")
+    pe = _runtime.check_pe("g", pe)
+    return typed_routine("g", "rma", s.dtype, "shmem_{}_g", _g)(s.addr, pe)

@@ -1,0 +1,93 @@
+"""Signals (put-with-signal, fetch, wait) and point-to-point waits."""
+import ctypes
+
+import numpy as np
+
+from . import _arrays, _runtime
+from ._errors import error
+from ._routines import INT, P, SIZE, routine, typed
+
+CMP_EQ, CMP_NE, CMP_GT, CMP_GE, CMP_LT, CMP_LE = range(6)
+SIGNAL_SET, SIGNAL_ADD = 0, 1
+_CMPS = {"==": CMP_EQ, "!=": CMP_NE, ">": CMP_GT, ">=": CMP_GE, "<": CMP_LT, "<=": CMP_LE}
+U64 = ctypes.c_uint64
+
+
+def _cmp(call, cmp):
+    c = _CMPS.get(cmp, cmp)
+    if c not in range(6) or isinstance(c, bool):
+        raise error(ValueError, call, f"comparison {cmp!r} is unknown",
+                    "pass shmem.CMP_EQ/NE/GT/GE/LT/LE or one of '==', '!=', '>', '>=', '<', '<='")
+    return c
+
+
+def _signal(call, sig):
+    s = _arrays.element(call, sig, "sig")
+    if s.dtype != np.uint64:
+        raise error(TypeError, call, f"sig is {s.dtype}", "allocate signals as dtype=np.uint64")
+    return s
+
+
+def put_signal(dest, source, sig, signal, pe, sig_op=SIGNAL_SET):
+    """Puts source into dest on pe, then sets (or adds to) the signal word
+    sig[0] on pe: a PE that sees the signal sees the data."""
+    call = "put_signal"
+    _runtime.require(call)
+    d = _arrays.symmetric(call, dest, "dest")
+    s, keep = _arrays.local(call, source, "source", d.dtype)
+    _arrays.same_dtype(call, d, s, "dest", "source")
+    if s.size > d.size:
+        raise error(ValueError, call, f"{s.size} elements do not fit in dest ({d.size})",
+                    "pass a larger dest or a shorter source")
+    sg = _signal(call, sig)
+    if sig_op not in (SIGNAL_SET, SIGNAL_ADD):
+        raise error(ValueError, call, f"sig_op {sig_op!r} is unknown",
+                    "pass shmem.SIGNAL_SET or shmem.SIGNAL_ADD")
+    pe = _runtime.check_pe(call, pe)
+    tn, _ = typed(call, "rma", d.dtype, "shmem_TYPENAME_put_signal")
+    routine(f"shmem_{tn}_put_signal", None, P, P, SIZE, P, U64, INT, INT)(
+        d.addr, s.addr, s.size, sg.addr, signal, sig_op, pe)
+    del keep
+
+
+def signal_fetch(sig):
+    _runtime.require("signal_fetch")
+    return routine("shmem_signal_fetch", U64, P)(_signal("signal_fetch", sig).addr)
+
+
+def signal_wait_until(sig, cmp, value):
+    """Waits until sig[0] on this PE satisfies cmp against value; returns it."""
+    call = "signal_wait_until"
+    _runtime.require(call)
+    s, c = _signal(call, sig), _cmp(call, cmp)
+    return routine("shmem_signal_wait_until", U64, P, INT, U64)(s.addr, c, value)
+
+
+def signal_add(sig, value, pe):
+    _runtime.require("signal_add")
+    s, pe = _signal("signal_add", sig), _runtime.check_pe("signal_add", pe)
+    routine("shmem_signal_add", None, P, U64, INT)(s.addr, value, pe)
+
+
+def signal_set(sig, value, pe):
+    _runtime.require("signal_set")
+    s, pe = _signal("signal_set", sig), _runtime.check_pe("signal_set", pe)
+    routine("shmem_signal_set", None, P, U64, INT)(s.addr, value, pe)
+
+
+def wait_until(ivar, cmp, value):
+    """Waits until ivar[0] on this PE satisfies cmp against value."""
+    call = "wait_until"
+    _runtime.require(call)
+    v, c = _arrays.element(call, ivar, "ivar"), _cmp(call, cmp)
+    tn, ct = typed(call, "p2p", v.dtype, "shmem_TYPENAME_wait_until")
+    routine(f"shmem_{tn}_wait_until", None, P, INT, ct)(v.addr, c, value)
+
+
+def test(ivar, cmp, value):
+    """Whether ivar[0] on this PE satisfies cmp against value now."""
+    call = "test"
+    _runtime.require(call)
+    v, c = _arrays.element(call, ivar, "ivar"), _cmp(call, cmp)
+    tn, ct = typed(call, "p2p", v.dtype, "shmem_TYPENAME_test")
+    return bool(routine(f"shmem_{tn}_test", INT, P, INT, ct)(v.addr, c, value))

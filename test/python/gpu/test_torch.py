@@ -1,0 +1,81 @@
+import numpy as np
+import pytest
+
+import shmem
+
+torch = pytest.importorskip("torch")
+
+
+def test_zeros_is_a_cuda_tensor_on_the_heap(me, n):
+    t = shmem.zeros((4, 2), np.float32, device="cuda")
+    assert isinstance(t, torch.Tensor) and t.is_cuda
+    assert t.shape == (4, 2) and t.dtype == torch.float32
+    assert float(t.abs().sum()) == 0
+    shmem.free(t)
+
+
+def test_host_put_from_a_tensor_and_get(me, n):
+    dest = shmem.zeros(8, np.int64, device="cuda")
+    src = torch.full((8,), me + 1, dtype=torch.int64, device="cuda")
+    shmem.put(dest, src, (me + 1) % n)
+    shmem.barrier_all()
+    got = dest.cpu().tolist()
+    back = np.zeros(8, np.int64)
+    shmem.get(back, dest, (me + 1) % n)
+    shmem.barrier_all()
+    shmem.free(dest)
+    assert got == [(me - 1) % n + 1] * 8
+    assert back.tolist() == [me + 1] * 8
+
+
+def test_atomics_and_collectives_on_the_gpu_heap(me, n):
+    c = shmem.zeros(1, np.int64, device="cuda")
+    shmem.atomic_fetch_add(c, me + 1, 0)
+    shmem.barrier_all()
+    total = int(shmem.atomic_fetch(c, 0))
+    s = shmem.full(3, me + 1, np.float64, device="cuda")
+    r = shmem.zeros(3, np.float64, device="cuda")
+    shmem.sum_reduce(r, s)
+    got = r.cpu().tolist()
+    for a in (r, s, c):
+        shmem.free(a)
+    assert total == n * (n + 1) // 2
+    assert got == [n * (n + 1) / 2] * 3
+
+
+def test_on_stream_put_barrier_and_reduce(me, n):
+    s = torch.cuda.Stream()
+    dest = shmem.zeros(16, np.float32, device="cuda")
+    src = torch.full((16,), float(me), device="cuda")
+    red = shmem.full(4, me + 1, np.int32, device="cuda")
+    s.wait_stream(torch.cuda.current_stream())  # src was filled there
+    with torch.cuda.stream(s):
+        shmem.stream.put_on_stream(dest, src, (me + 1) % n, s)
+        shmem.stream.barrier_all_on_stream(s)
+        shmem.stream.sum_reduce_on_stream(red, red, s)
+    s.synchronize()
+    got, total = dest.cpu().tolist(), red.cpu().tolist()
+    shmem.barrier_all()
+    for a in (red, dest):
+        shmem.free(a)
+    assert got == [float((me - 1) % n)] * 16
+    assert total == [n * (n + 1) // 2] * 4
+
+
+def test_on_stream_calls_replay_in_a_cuda_graph(me, n):
+    s = torch.cuda.Stream()
+    dest = shmem.zeros(4, np.int32, device="cuda")
+    src = torch.zeros(4, dtype=torch.int32, device="cuda")
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph, stream=s):
+        shmem.stream.put_on_stream(dest, src, (me + 1) % n, s)
+        shmem.stream.barrier_all_on_stream(s)
+    for k in range(3):
+        src.fill_(10 * k + me)
+        torch.cuda.synchronize()
+        graph.replay()
+    torch.cuda.synchronize()
+    got = dest.cpu().tolist()
+    shmem.barrier_all()
+    shmem.free(dest)
+    assert got == [20 + (me - 1) % n] * 4

@@ -1,0 +1,81 @@
+import numpy as np
+import pytest
+
+import shmem
+
+
+def test_broadcast_from_last_pe(me, n):
+    src = shmem.full(3, me, np.int32)
+    dst = shmem.full(3, -1, np.int32)
+    shmem.broadcast(dst, src, n - 1)
+    got = dst.tolist()
+    shmem.free(dst)
+    shmem.free(src)
+    # Team-based broadcasts (OpenSHMEM 1.5) update the root's dest too.
+    assert got == [n - 1] * 3
+
+
+def test_fcollect_and_collect(me, n):
+    src = shmem.full(2, me, np.int64)
+    dst = shmem.zeros(2 * n, np.int64)
+    shmem.fcollect(dst, src)
+    fixed = dst.tolist()
+    var_src = shmem.full(n, me, np.int64)
+    var_dst = shmem.zeros(n * n, np.int64)
+    shmem.collect(var_dst, var_src[: me + 1])
+    variable = var_dst[: n * (n + 1) // 2].tolist()
+    for a in (var_dst, var_src, dst, src):
+        shmem.free(a)
+    assert fixed == [pe for pe in range(n) for _ in range(2)]
+    assert variable == [pe for pe in range(n) for _ in range(pe + 1)]
+
+
+def test_alltoall_exchanges_blocks(me, n):
+    src = shmem.zeros(2 * n, np.float32)
+    src[:] = [100 * me + j // 2 for j in range(2 * n)]
+    dst = shmem.zeros(2 * n, np.float32)
+    shmem.barrier_all()
+    shmem.alltoall(dst, src)
+    got = dst.tolist()
+    shmem.free(dst)
+    shmem.free(src)
+    assert got == [100 * pe + me for pe in range(n) for _ in range(2)]
+
+
+@pytest.mark.parametrize("op,dtype,expect", [
+    ("sum", np.int32, lambda n: [sum(range(1, n + 1)), 2 * n]),
+    ("prod", np.float64, lambda n: [float(np.prod(range(1, n + 1))), 2.0 ** n]),
+    ("min", np.int64, lambda n: [1, 2]),
+    ("max", np.uint8, lambda n: [n, 2]),
+])
+def test_arithmetic_reductions(me, n, op, dtype, expect):
+    src = shmem.zeros(2, dtype)
+    src[:] = [me + 1, 2]
+    dst = shmem.zeros(2, dtype)
+    shmem.reduce(op, dst, src)
+    got = dst.tolist()
+    shmem.free(dst)
+    shmem.free(src)
+    assert got == expect(n)
+
+
+def test_bitwise_reductions_in_place(me, n):
+    a = shmem.zeros(3, np.uint32)
+    a[:] = [1 << me, 0xFF, 1 << me]
+    shmem.barrier_all()
+    shmem.or_reduce(a[:1], a[:1])
+    shmem.and_reduce(a[1:2], a[1:2])
+    shmem.xor_reduce(a[2:], a[2:])
+    got = a.tolist()
+    shmem.free(a)
+    assert got == [(1 << n) - 1, 0xFF, (1 << n) - 1]
+
+
+def test_complex_sum(me, n):
+    src = shmem.full(1, complex(me, 1), np.complex128)
+    dst = shmem.zeros(1, np.complex128)
+    shmem.sum_reduce(dst, src)
+    got = complex(dst[0])
+    shmem.free(dst)
+    shmem.free(src)
+    assert got == complex(n * (n - 1) / 2, n)

@@ -1,0 +1,57 @@
+import numpy as np
+import pytest
+
+import shmem
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint16, np.int32, np.int64, np.uint64,
+                                   np.float32, np.float64])
+def test_put_then_get_round_trip(me, n, dtype):
+    right, left = (me + 1) % n, (me - 1) % n
+    dest = shmem.zeros(5, dtype)
+    shmem.put(dest, np.arange(5, dtype=dtype) + me, right)
+    shmem.barrier_all()
+    arrived = dest.copy()
+    back = np.zeros(5, dtype)
+    shmem.get(back, dest, right)
+    shmem.barrier_all()
+    shmem.free(dest)
+    assert arrived.tolist() == (np.arange(5, dtype=dtype) + left).tolist()
+    assert back.tolist() == (np.arange(5, dtype=dtype) + me).tolist()
+
+
+def test_p_and_g_address_single_elements(me, n):
+    a = shmem.zeros(n, np.int32)
+    for pe in range(n):
+        shmem.p(a[me:], 100 * me + pe, pe)
+    shmem.barrier_all()
+    row = a.tolist()
+    fetched = [int(shmem.g(a[pe:], (me + 1) % n)) for pe in range(n)]
+    shmem.barrier_all()
+    shmem.free(a)
+    assert row == [100 * pe + me for pe in range(n)]
+    assert fetched == [100 * pe + (me + 1) % n for pe in range(n)]
+
+
+def test_put_from_a_list_and_nbi_forms(me, n):
+    a = shmem.zeros(3, np.float64)
+    shmem.put_nbi(a, [me, me + 0.5], (me + 1) % n)
+    shmem.quiet()
+    shmem.barrier_all()
+    local = np.zeros(2)
+    shmem.get_nbi(local, a, me)
+    shmem.quiet()
+    shmem.barrier_all()
+    shmem.free(a)
+    left = (me - 1) % n
+    assert local.tolist() == [left, left + 0.5]
+
+
+def test_two_dimensional_arrays_move_whole(me, n):
+    a = shmem.zeros((2, 4), np.int16)
+    shmem.put(a, np.full((2, 4), me, np.int16), (me + 1) % n)
+    shmem.barrier_all()
+    got = a.copy()
+    shmem.barrier_all()
+    shmem.free(a)
+    assert (got == (me - 1) % n).all()

@@ -15,19 +15,11 @@
 #include "../sync/sync.h"
 #include "../team/team.h"
 #include "../transport/transport.h"
-#include "config.h"
-#include "error.h"
-#include "locality.h"
-#include "runtime.h"
-
-struct shmemi_state shmemi_state;
-
-void shmemi_require_init(const char *call)
-{
-    if (!shmemi_initialized())
-        shmemi_fatal(call, "called before shmem_init (or after the last "
-                     "shmem_finalize); call shmem_init first");
-}
+#include "../init/config.h"
+#include "../init/error.h"
+#include "../init/locality.h"
+#include "../init/runtime.h"
+#include "lifecycle.h"
 
 static void report_start(void)
 {

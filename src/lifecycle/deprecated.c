@@ -9,8 +9,9 @@
 #include <shmem.h>
 
 #include "../heap/heap.h"
-#include "error.h"
-#include "runtime.h"
+#include "../init/error.h"
+#include "../init/runtime.h"
+#include "lifecycle.h"
 
 /* start_pes calls not yet matched by a finalize at exit, and the process
  * that made them: a child of fork() that calls exit() shares the heap's

@@ -2,7 +2,7 @@
  * a PE of another node. UCX (the inter-node transport) runs on the CPU and
  * cannot be driven from a kernel, so each PE whose kernels may need it keeps
  * a ring of request slots in pinned host memory; kernel threads fill slots,
- * and one host thread of the PE (src/device/proxy.c) executes them, in
+ * and one host thread of the PE (src/device/proxy/proxy.c) executes them, in
  * ticket order, through the transport.
  *
  * A slot's seq word says whose turn it is, for ticket t (the ring's
@@ -43,7 +43,7 @@ enum shmemi_proxy_op {
 #define SHMEMI_PROXY_OP_MASK 0xffu
 
 /* AMO codes: those of the runtime's shmemi_amo (src/rma/amo_op.h) and of
- * the device's (shmem/device/amo.h); src/device/proxy.c and
+ * the device's (shmem/device/amo.h); src/device/proxy/proxy.c and
  * shmem/device/amo.h check that they agree. */
 enum shmemi_proxy_amo {
     SHMEMI_PROXY_AMO_FETCH,

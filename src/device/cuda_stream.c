@@ -13,7 +13,7 @@
 #include "../rma/signal.h"
 #include "../sync/wait_set.h"
 #include "../team/team.h"
-#include "cuda_device.h"
+#include "../cuda/cuda_device.h"
 #include "cuda_kernels.h"
 #include "cuda_stream.h"
 

@@ -77,7 +77,7 @@ void shmemi_device_state_init(void)
     state.atomics = shmemi_heap.backend->device_atomics;
     /* Kernels reach this PE's control slot: its header's abort_pending word
      * is their abort flag (the PE that ends the job sets it, see
-     * src/heap/liveness.c), and a barrier provider's words are there. */
+     * src/node/liveness.c), and a barrier provider's words are there. */
     ctrl_view = shmemi_heap.backend->host_view(shmemi_heap.ctrl, shmemi_heap.ctrl_size);
     struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
     state.abort_flag = (const volatile int *)shmemi_device_ctrl_view(&h->abort_pending);

@@ -9,7 +9,7 @@
 
 #include "../coll/mailbox.h"
 #include "../device/device_state.h"
-#include "../device/proxy.h"
+#include "../device/proxy/proxy.h"
 #include "../heap/heap.h"
 #include "../sync/spin.h"
 #include "../sync/sync.h"

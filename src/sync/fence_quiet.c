@@ -8,7 +8,7 @@
 
 #include <shmem.h>
 
-#include "../device/proxy.h"
+#include "../device/proxy/proxy.h"
 #include "../heap/heap.h"
 #include "../rma/ctx.h"
 #include "../transport/transport.h"

@@ -12,7 +12,7 @@
 #include "../../heap/heap.h"
 #include "../../init/error.h"
 #ifdef SHMEM_HAVE_CUDA
-#include "../../device/cuda_stage.h"
+#include "../../cuda/cuda_stage.h"
 #endif
 #include "ucx.h"
 

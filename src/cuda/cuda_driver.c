@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "../init/error.h"
-#include "device_state.h"
+#include "../device/device_state.h"
 
 struct shmemi_cuda shmemi_cu;
 

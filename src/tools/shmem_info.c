@@ -10,12 +10,12 @@
 #include <pmix.h>
 #include <shmem.h>
 
-#include "config.h"
-#include "shmemrun_proto.h"
+#include "../init/config.h"
+#include "../launcher/shmemrun_proto.h"
 #ifdef SHMEM_HAVE_CUDA
-#include "../device/cuda_device.h"
-#include "../device/cuda_driver.h"
-#include "../device/cuda_links.h"
+#include "../cuda/cuda_device.h"
+#include "../cuda/cuda_driver.h"
+#include "../cuda/cuda_links.h"
 #include "../heap/heap.h"
 #endif
 

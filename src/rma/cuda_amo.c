@@ -11,8 +11,8 @@
 
 #include "../init/error.h"
 #include "cuda_amo.h"
-#include "cuda_device.h"
-#include "cuda_kernels.h"
+#include "../cuda/cuda_device.h"
+#include "../device/cuda_kernels.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long long *result; /* pinned: the kernel writes it, the host reads it */

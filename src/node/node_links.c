@@ -37,7 +37,8 @@
 
 #include "../init/config.h"
 #include "../init/error.h"
-#include "heap.h"
+#include "../init/runtime.h"
+#include "node.h"
 
 /* The job's secret: 256 bits that PE 0 draws from the kernel and the
  * bootstrap hands to the job's PEs alone. */

@@ -15,7 +15,8 @@
 
 #include "../device/device_state.h"
 #include "../init/error.h"
-#include "heap.h"
+#include "../heap/heap.h"
+#include "node.h"
 
 static pthread_t watcher;
 static int wake_fd = -1;
@@ -129,7 +130,7 @@ static void *watch(void *arg)
     int n = shmemi_state.n_local, wake = n + 2;
     struct pollfd *p = calloc((size_t)n + 3, sizeof *p);
     for (int i = 0; i < n; i++) {
-        p[i].fd = shmemi_heap.links[i];
+        p[i].fd = shmemi_links[i];
         p[i].events = POLLRDHUP;
     }
     for (int i = 0; i < 2; i++) {

@@ -22,7 +22,8 @@
 #include "../init/config.h"
 #include "../init/error.h"
 #include "../init/peercred.h"
-#include "heap.h"
+#include "../init/runtime.h"
+#include "node.h"
 
 /* What every PE tells in the allgather: the abstract name it listens on,
  * "" for a node's last PE, which only connects. */
@@ -32,6 +33,8 @@ struct link_name {
 
 /* Fresh names tried when one is taken, before giving up. */
 #define NAME_TRIES 4
+
+int *shmemi_links;
 
 void shmemi_random_bytes(const char *call, const char *what, void *buf, size_t len)
 {
@@ -145,7 +148,7 @@ static void report_missing(void)
     char list[512] = "";
     size_t used = 0;
     for (int i = shmemi_state.my_local + 1; i < shmemi_state.n_local; i++)
-        if (shmemi_heap.links[i] < 0 && used < sizeof list - 16)
+        if (shmemi_links[i] < 0 && used < sizeof list - 16)
             used += (size_t)snprintf(list + used, sizeof list - used, " %d",
                                      shmemi_state.local_pes[i]);
     shmemi_fatal("shmem_init",
@@ -196,12 +199,12 @@ static void accept_from(int listener, time_t deadline)
         int idx = -1;
         if (recv(s, &idx, sizeof idx, MSG_WAITALL) != (ssize_t)sizeof idx ||
             idx <= shmemi_state.my_local || idx >= shmemi_state.n_local ||
-            shmemi_heap.links[idx] >= 0 ||
+            shmemi_links[idx] >= 0 ||
             c.pid != shmemi_state.pids[shmemi_state.local_pes[idx]]) {
             refuse(s, &c);
             continue;
         }
-        shmemi_heap.links[idx] = s;
+        shmemi_links[idx] = s;
         return;
     }
 }
@@ -209,19 +212,19 @@ static void accept_from(int listener, time_t deadline)
 void shmemi_links_open(void)
 {
     int n = shmemi_state.n_local, me = shmemi_state.my_local;
-    shmemi_heap.links = malloc(sizeof(int) * (size_t)n);
+    shmemi_links = malloc(sizeof(int) * (size_t)n);
     struct link_name mine = {""}, *all = calloc((size_t)shmemi_state.n_pes, sizeof *all);
-    if (!shmemi_heap.links || !all)
+    if (!shmemi_links || !all)
         shmemi_fatal("shmem_init", "out of memory for the links to this node's PEs");
     for (int i = 0; i < n; i++)
-        shmemi_heap.links[i] = -1;
+        shmemi_links[i] = -1;
     int listener = me < n - 1 ? listen_on(&mine) : -1;
     /* Everyone listens before anyone connects. The allgather is over the
      * whole job, so a PE alone on its node takes part too. */
     if (shmemi_state.boot.allgather(&mine, all, sizeof mine) != 0)
         shmemi_fatal("shmem_init", "the exchange of the node peers' socket names failed");
     for (int i = 0; i < me; i++)
-        shmemi_heap.links[i] = connect_to(i, &all[shmemi_state.local_pes[i]]);
+        shmemi_links[i] = connect_to(i, &all[shmemi_state.local_pes[i]]);
     free(all);
     if (listener < 0)
         return;
@@ -237,7 +240,7 @@ void shmemi_links_exchange_fd(const char *call, int fd, int *fds)
     /* Sends never block (one small message per link), so everyone sends
      * first and then receives. */
     for (int i = 0; i < n; i++)
-        if (i != me && shmemi_fd_send(shmemi_heap.links[i], fd, &me, sizeof me) != 0)
+        if (i != me && shmemi_fd_send(shmemi_links[i], fd, &me, sizeof me) != 0)
             shmemi_fatal(call, "cannot send a heap handle to PE %d: it has died",
                          shmemi_state.local_pes[i]);
     fds[me] = fd;
@@ -245,7 +248,7 @@ void shmemi_links_exchange_fd(const char *call, int fd, int *fds)
         if (i == me)
             continue;
         int from = -1;
-        if (shmemi_fd_recv(shmemi_heap.links[i], &fds[i], &from, sizeof from) != 0 ||
+        if (shmemi_fd_recv(shmemi_links[i], &fds[i], &from, sizeof from) != 0 ||
             from != i)
             shmemi_fatal(call, "did not receive the heap handle of PE %d: it died "
                          "or is not in the same call",
@@ -255,9 +258,9 @@ void shmemi_links_exchange_fd(const char *call, int fd, int *fds)
 
 void shmemi_links_close(void)
 {
-    for (int i = 0; shmemi_heap.links && i < shmemi_state.n_local; i++)
-        if (shmemi_heap.links[i] >= 0)
-            close(shmemi_heap.links[i]);
-    free(shmemi_heap.links);
-    shmemi_heap.links = NULL;
+    for (int i = 0; shmemi_links && i < shmemi_state.n_local; i++)
+        if (shmemi_links[i] >= 0)
+            close(shmemi_links[i]);
+    free(shmemi_links);
+    shmemi_links = NULL;
 }

@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../heap/heap.h"
+#include "heap.h"
 #include "../init/error.h"
-#include "cuda_device.h"
-#include "cuda_stage.h"
+#include "../cuda/cuda_device.h"
+#include "../cuda/cuda_stage.h"
 
 struct mapping {
     CUdeviceptr addr;

@@ -14,6 +14,7 @@
 #include "../transport/transport.h"
 #include "alloc.h"
 #include "heap.h"
+#include "shmem_malloc.h"
 
 /* A PE blocked in a bootstrap collective (the argument check, a heap
  * growth's exchanges) does not progress the inter-node transport, and PEs

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../init/runtime.h"
-#include "../init/topology.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "init/runtime.h"
+#include "init/topology.h"
 
 #define MAX_GPUS 64
 #define BUSID_LEN 16

@@ -3,8 +3,8 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
-#include "../init/error.h"
-#include "../device/device_state.h"
+#include "init/error.h"
+#include "device/device_state.h"
 
 struct shmemi_cuda shmemi_cu;
 

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
+#include "init/config.h"
+#include "init/error.h"
 #include "cuda_stage.h"
 
 /* Bytes of pinned ring: puts up to SHMEM_GPU_PUT_STAGE bytes share it, and

@@ -12,8 +12,8 @@
 
 #include <shmem/device_state.h>
 
-#include "../init/error.h"
-#include "../cuda/cuda_device.h"
+#include "init/error.h"
+#include "cuda/cuda_device.h"
 #include "cuda_kernels.h"
 
 /* cmake/embed.cmake writes them from the fatbin; size 0 when the library

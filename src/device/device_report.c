@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../init/error.h"
+#include "init/error.h"
 #include "device_state.h"
 
 static struct shmemi_dev_report *watched;

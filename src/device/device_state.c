@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "../heap/alloc.h"
-#include "../heap/heap.h"
-#include "../init/error.h"
+#include "heap/alloc.h"
+#include "heap/heap.h"
+#include "init/error.h"
 #include "device_state.h"
 
 static struct shmemi_device_state state;

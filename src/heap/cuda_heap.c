@@ -8,9 +8,9 @@
 #include <stdlib.h>
 
 #include "heap.h"
-#include "../init/error.h"
-#include "../cuda/cuda_device.h"
-#include "../cuda/cuda_stage.h"
+#include "init/error.h"
+#include "cuda/cuda_device.h"
+#include "cuda/cuda_stage.h"
 
 struct mapping {
     CUdeviceptr addr;

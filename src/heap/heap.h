@@ -24,8 +24,8 @@
 
 #include <shmem/device_state.h>
 
-#include "../init/runtime.h"
-#include "../node/node.h"
+#include "init/runtime.h"
+#include "node/node.h"
 #include "backend.h"
 #include "statics.h"
 

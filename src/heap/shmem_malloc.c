@@ -8,10 +8,10 @@
 
 #include <shmem.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../sync/sync.h"
-#include "../transport/transport.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "sync/sync.h"
+#include "transport/transport.h"
 #include "alloc.h"
 #include "heap.h"
 #include "shmem_malloc.h"

@@ -31,7 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../init/peercred.h"
+#include "init/peercred.h"
 #include "shmemrun_proto.h"
 
 #define MAX_PES 65536

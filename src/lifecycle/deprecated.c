@@ -8,9 +8,9 @@
 
 #include <shmem.h>
 
-#include "../heap/shmem_malloc.h"
-#include "../init/error.h"
-#include "../init/runtime.h"
+#include "heap/shmem_malloc.h"
+#include "init/error.h"
+#include "init/runtime.h"
 #include "lifecycle.h"
 
 /* start_pes calls not yet matched by a finalize at exit, and the process

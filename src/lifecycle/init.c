@@ -7,18 +7,18 @@
 
 #include <shmem.h>
 
-#include "../coll/mailbox.h"
-#include "../device/device_state.h"
-#include "../device/proxy/proxy.h"
-#include "../heap/heap.h"
-#include "../sync/spin.h"
-#include "../sync/sync.h"
-#include "../team/team.h"
-#include "../transport/transport.h"
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../init/locality.h"
-#include "../init/runtime.h"
+#include "coll/mailbox.h"
+#include "device/device_state.h"
+#include "device/proxy/proxy.h"
+#include "heap/heap.h"
+#include "sync/spin.h"
+#include "sync/sync.h"
+#include "team/team.h"
+#include "transport/transport.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "init/locality.h"
+#include "init/runtime.h"
 #include "lifecycle.h"
 
 static void report_start(void)

@@ -7,7 +7,7 @@
  * application's level changes. */
 #include <shmem.h>
 
-#include "../init/runtime.h"
+#include "init/runtime.h"
 
 void shmem_pcontrol(int level, ...)
 {

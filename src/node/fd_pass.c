@@ -7,7 +7,7 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 
-#include "../init/runtime.h"
+#include "init/runtime.h"
 #include "node.h"
 
 int shmemi_fd_send(int sock, int fd, const void *data, size_t len)

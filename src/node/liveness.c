@@ -13,9 +13,9 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "../device/device_state.h"
-#include "../init/error.h"
-#include "../heap/heap.h"
+#include "device/device_state.h"
+#include "init/error.h"
+#include "heap/heap.h"
 #include "node.h"
 
 static pthread_t watcher;

@@ -35,9 +35,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../init/runtime.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "init/runtime.h"
 #include "node.h"
 
 /* The job's secret: 256 bits that PE 0 draws from the kernel and the

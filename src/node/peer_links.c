@@ -19,10 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../init/peercred.h"
-#include "../init/runtime.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "init/peercred.h"
+#include "init/runtime.h"
 #include "node.h"
 
 /* What every PE tells in the allgather: the abstract name it listens on,

@@ -9,10 +9,10 @@
 
 #include <shmem/device_state.h>
 
-#include "../init/error.h"
+#include "init/error.h"
 #include "cuda_amo.h"
-#include "../cuda/cuda_device.h"
-#include "../device/cuda_kernels.h"
+#include "cuda/cuda_device.h"
+#include "device/cuda_kernels.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long long *result; /* pinned: the kernel writes it, the host reads it */

@@ -4,8 +4,8 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "../init/error.h"
-#include "../team/team.h"
+#include "init/error.h"
+#include "team/team.h"
 #include "barrier_engine.h"
 #include "sync.h"
 

@@ -33,8 +33,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
+#include "init/config.h"
+#include "init/error.h"
 #include "barrier_engine.h"
 #include "spin.h"
 

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
+#include "init/config.h"
+#include "init/error.h"
 #include "barrier_engine.h"
 #include "spin.h"
 

@@ -33,8 +33,8 @@
 
 #include <shmemx.h>
 
-#include "../heap/heap.h"
-#include "../transport/peer_word.h"
+#include "heap/heap.h"
+#include "transport/peer_word.h"
 
 /* Every word a barrier waits on has a cache line to itself. */
 #define SHMEMI_BARRIER_LINE 64

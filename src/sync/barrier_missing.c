@@ -4,7 +4,7 @@
  * is behind are the ones that never called this barrier. */
 #include <stdio.h>
 
-#include "../init/error.h"
+#include "init/error.h"
 #include "barrier_engine.h"
 
 /* Members named in full; more are counted. */

@@ -15,8 +15,8 @@
 
 #include <shmem.h>
 
-#include "../init/error.h"
-#include "../rma/amo.h"
+#include "init/error.h"
+#include "rma/amo.h"
 #include "spin.h"
 #include "sync.h"
 

@@ -14,9 +14,9 @@
 
 #include <sched.h>
 
-#include "../heap/heap.h"
-#include "../init/config.h"
-#include "../transport/transport.h"
+#include "heap/heap.h"
+#include "init/config.h"
+#include "transport/transport.h"
 
 static inline void shmemi_cpu_relax(void)
 {

@@ -17,9 +17,9 @@
  * keeps yielding on one in 64. */
 #include <shmem.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../init/runtime.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "init/runtime.h"
 
 void shmemi_spin_choose_yield(int proxy)
 {

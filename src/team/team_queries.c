@@ -2,8 +2,8 @@
  * configuration, pointers to its members' memory; and its barrier. */
 #include <stdatomic.h>
 
-#include "../init/error.h"
-#include "../rma/rma.h"
+#include "init/error.h"
+#include "rma/rma.h"
 #include "team.h"
 
 int shmem_team_my_pe(shmem_team_t team)

@@ -10,13 +10,13 @@
 #include <pmix.h>
 #include <shmem.h>
 
-#include "../init/config.h"
-#include "../launcher/shmemrun_proto.h"
+#include "init/config.h"
+#include "launcher/shmemrun_proto.h"
 #ifdef SHMEM_HAVE_CUDA
-#include "../cuda/cuda_device.h"
-#include "../cuda/cuda_driver.h"
-#include "../cuda/cuda_links.h"
-#include "../heap/heap.h"
+#include "cuda/cuda_device.h"
+#include "cuda/cuda_driver.h"
+#include "cuda/cuda_links.h"
+#include "heap/heap.h"
 #endif
 
 static void print_gpus(void)

@@ -272,7 +272,7 @@ if(CUDAToolkit_FOUND)
     file(GLOB kernel_sources ${PROJECT_SOURCE_DIR}/src/device/kernels/*)
     add_custom_command(OUTPUT library_kernels.ptx
       COMMAND ${CMAKE_CUDA_COMPILER} -std=c++17 -arch=compute_90 -I${PROJECT_SOURCE_DIR}/include
-              -ptx ${kernels_cu} -o library_kernels.ptx
+              -I${PROJECT_SOURCE_DIR}/src -ptx ${kernels_cu} -o library_kernels.ptx
       DEPENDS ${kernel_sources} ${device_headers} VERBATIM)
     add_custom_target(library_kernels_ptx ALL DEPENDS library_kernels.ptx)
     add_test(NAME library_kernels COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_kernels.sh

@@ -5,7 +5,7 @@
  * slow, and atomic only among one GPU's threads). */
 #include <stdint.h>
 
-#include "../../cuda/cuda_device.h"
+#include "cuda/cuda_device.h"
 #include "proxy.h"
 
 void *shmemi_cuda_proxy_ring(size_t bytes, void **kernel_view)

@@ -21,12 +21,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../heap/heap.h"
-#include "../../init/config.h"
-#include "../../init/error.h"
-#include "../../sync/spin.h"
-#include "../../transport/transport.h"
-#include "../device_state.h"
+#include "heap/heap.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "sync/spin.h"
+#include "transport/transport.h"
+#include "device/device_state.h"
 #include "proxy.h"
 
 _Static_assert(sizeof(struct shmemi_proxy_slot) == 512, "a slot is 512 bytes");

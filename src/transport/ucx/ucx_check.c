@@ -1,10 +1,10 @@
 /* Every UCX status is checked, and every blocking operation waits the same
  * way: by progressing its worker until its requests complete. */
 
-#include "../../heap/heap.h"
-#include "../../init/error.h"
-#include "../../init/runtime.h"
-#include "../../sync/spin.h"
+#include "heap/heap.h"
+#include "init/error.h"
+#include "init/runtime.h"
+#include "sync/spin.h"
 #include "ucx.h"
 
 _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t st, int pe)

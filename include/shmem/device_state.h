@@ -56,7 +56,7 @@ static inline SHMEMI_STATE_HD unsigned shmemi_team_hash(unsigned long long h)
  * module that stops writes the record in this PE's control slot (host
  * memory), and the library prints it when it next sees the failure, at
  * shmem_finalize or shmem_global_exit, or when the process exits
- * (src/device/device_report.c). */
+ * (src/cuda/device_report.c). */
 enum shmemi_dev_stop {
     SHMEMI_STOP_NONE,
     SHMEMI_STOP_UNREACHABLE, /* pe is not in this PE's load/store window */

@@ -42,7 +42,7 @@ enum shmemi_proxy_op {
 #define SHMEMI_PROXY_WAIT 0x100u
 #define SHMEMI_PROXY_OP_MASK 0xffu
 
-/* AMO codes: those of the runtime's shmemi_amo (src/rma/amo_op.h) and of
+/* AMO codes: those of the runtime's shmemi_amo (src/transport/amo_op.h) and of
  * the device's (shmem/device/amo.h); src/device/proxy/proxy.c and
  * shmem/device/amo.h check that they agree. */
 enum shmemi_proxy_amo {

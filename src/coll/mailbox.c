@@ -12,7 +12,7 @@
 #include "heap/heap.h"
 #include "init/config.h"
 #include "init/error.h"
-#include "sync/spin.h"
+#include "sync/engine/spin.h"
 #include "transport/peer_word.h"
 #include "mailbox.h"
 

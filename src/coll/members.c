@@ -7,7 +7,7 @@
 #include "init/error.h"
 #include "init/runtime.h"
 #include "rma/amo.h"
-#include "sync/spin.h"
+#include "sync/engine/spin.h"
 #include "sync/sync.h"
 #include "coll.h"
 

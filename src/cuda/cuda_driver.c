@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "init/error.h"
-#include "device/device_state.h"
+#include "device_report.h"
 
 struct shmemi_cuda shmemi_cu;
 

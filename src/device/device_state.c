@@ -10,6 +10,7 @@
 #include "heap/alloc.h"
 #include "heap/heap.h"
 #include "init/error.h"
+#include "cuda/device_report.h"
 #include "device_state.h"
 
 static struct shmemi_device_state state;

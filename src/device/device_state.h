@@ -16,13 +16,6 @@ void shmemi_device_state_init(void);
 /* Before the heap goes: marks the state unusable in every copy. */
 void shmemi_device_state_fini(void);
 
-/* Why a kernel stopped (device_report.c): the record in this PE's header
- * that kernels write, watched from start to stop; flush prints it once,
- * if a kernel wrote it, and may be called at any time. */
-void shmemi_device_report_start(struct shmemi_dev_report *host);
-void shmemi_device_report_stop(void);
-void shmemi_device_report_flush(void);
-
 /* Where kernels reach host (an address in this PE's control slot). */
 void *shmemi_device_ctrl_view(const void *host);
 

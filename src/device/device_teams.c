@@ -8,7 +8,7 @@
 #include "heap/heap.h"
 #include "init/config.h"
 #include "init/error.h"
-#include "sync/barrier_engine.h"
+#include "sync/engine/barrier_engine.h"
 #include "team/team.h"
 #include "device_state.h"
 

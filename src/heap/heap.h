@@ -44,7 +44,7 @@ struct shmemi_heap_header {
     _Atomic int abort_pending;
     _Atomic int abort_status;
     /* Why a kernel of this PE stopped, written by the kernel (see
-     * src/device/device_report.c). */
+     * src/cuda/device_report.c). */
     struct shmemi_dev_report report;
     /* How this PE ends the job, in place before its state is
      * SHMEMI_PE_EXITING: what the node's first PE passes to the linked

@@ -8,7 +8,7 @@
 
 #include <shmem.h>
 
-#include "heap/shmem_malloc.h"
+#include "malloc/shmem_malloc.h"
 #include "init/error.h"
 #include "init/runtime.h"
 #include "lifecycle.h"

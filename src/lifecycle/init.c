@@ -11,7 +11,7 @@
 #include "device/device_state.h"
 #include "device/proxy/proxy.h"
 #include "heap/heap.h"
-#include "sync/spin.h"
+#include "sync/engine/spin.h"
 #include "sync/sync.h"
 #include "team/team.h"
 #include "transport/transport.h"

@@ -13,7 +13,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "device/device_state.h"
+#include "cuda/device_report.h"
 #include "init/error.h"
 #include "heap/heap.h"
 #include "node.h"

@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "amo_op.h"
+#include "transport/amo_op.h"
 #include "ctx.h"
 #include "rma.h"
 

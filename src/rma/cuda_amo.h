@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "amo_op.h"
+#include "transport/amo_op.h"
 
 /* Performs op on the size-byte word at `word`, an address in this PE's
  * window, and returns its old value; call names the routine in messages. */

@@ -6,7 +6,7 @@
 
 #include "init/error.h"
 #include "team/team.h"
-#include "barrier_engine.h"
+#include "sync/engine/barrier_engine.h"
 #include "sync.h"
 
 /* A team that spans nodes runs the same engine: the dissemination barrier

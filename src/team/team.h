@@ -20,7 +20,7 @@
 #include <shmem.h>
 
 #include "heap/heap.h"
-#include "sync/barrier_engine.h"
+#include "sync/engine/barrier_engine.h"
 #include "transport/peer_word.h"
 
 /* The layout of a team's scratch slot. */

@@ -24,7 +24,7 @@
 #include "heap/heap.h"
 #include "init/config.h"
 #include "init/error.h"
-#include "sync/spin.h"
+#include "sync/engine/spin.h"
 #include "transport/transport.h"
 #include "device/device_state.h"
 #include "proxy.h"

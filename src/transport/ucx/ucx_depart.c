@@ -12,7 +12,7 @@
 #include "heap/heap.h"
 #include "init/error.h"
 #include "init/runtime.h"
-#include "sync/spin.h"
+#include "sync/engine/spin.h"
 #include "ucx.h"
 
 struct departure {

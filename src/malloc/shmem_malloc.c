@@ -12,8 +12,8 @@
 #include "init/error.h"
 #include "sync/sync.h"
 #include "transport/transport.h"
-#include "alloc.h"
-#include "heap.h"
+#include "heap/alloc.h"
+#include "heap/heap.h"
 #include "shmem_malloc.h"
 
 /* A PE blocked in a bootstrap collective (the argument check, a heap

@@ -1,5 +1,5 @@
 /* How often a long wait yields its core once SHMEM_SPIN_COUNT polls found
- * nothing (sync/spin.h). Where each PE has a core, a yield helps only
+ * nothing (sync/engine/spin.h). Where each PE has a core, a yield helps only
  * threads of the PE's own process that share its core (under a launcher's
  * --bind-to core, all of them), and costs a peer that reads or writes this
  * PE's memory across nodes over shared memory (UCX's cma transport,

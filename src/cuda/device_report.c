@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "init/error.h"
-#include "device_state.h"
+#include "device_report.h"
 
 static struct shmemi_dev_report *watched;
 

@@ -2,7 +2,7 @@
 #ifndef SHMEMI_DEVICE_REPORT_H
 #define SHMEMI_DEVICE_REPORT_H
 
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
 /* The record in this PE's header that kernels write, watched from start
  * to stop; flush prints it once, if a kernel wrote it, and may be called

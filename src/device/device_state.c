@@ -2,7 +2,7 @@
  * local-index table and the team table with the teams' barrier flags live
  * in the symmetric heap, taken right after it is made, so every PE has
  * them at the same offset. */
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -25,8 +25,16 @@ void shmemi_device_publish(void)
         updates[i](&state);
 }
 
-void shmemi_device_register(void (*update)(const struct shmemi_device_state *))
+void shmemi_device_register_abi(unsigned version, size_t state_bytes,
+                                void (*update)(const struct shmemi_device_state *))
 {
+    if (version != SHMEMI_DEVICE_ABI_VERSION || state_bytes != sizeof state)
+        shmemi_fatal("shmem device code",
+                     "this program's CUDA code was compiled against the headers of device "
+                     "ABI version %u (a device state of %zu bytes), but this libshmem is "
+                     "version %u (%zu bytes): rebuild the program against the headers "
+                     "installed with this library", version, state_bytes,
+                     SHMEMI_DEVICE_ABI_VERSION, sizeof state);
     void *grown = realloc(updates, (n_updates + 1) * sizeof *updates);
     if (!grown)
         shmemi_fatal("shmem_init", "out of memory registering a CUDA module");

@@ -1,10 +1,10 @@
-/* The library side of the device state (see include/shmem/device_state.h). */
+/* The library side of the device state (see include/shmem/internal/device_state.h). */
 #ifndef SHMEMI_DEVICE_STATE_H
 #define SHMEMI_DEVICE_STATE_H
 
 #include <stddef.h>
 
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
 struct shmemi_team;
 

@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
 #include "init/runtime.h"
 #include "node/node.h"

@@ -7,7 +7,7 @@
  * at a time: threads share the stream and the result word. */
 #include <pthread.h>
 
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
 #include "init/error.h"
 #include "cuda_amo.h"
@@ -56,5 +56,6 @@ static void update(const struct shmemi_device_state *s)
 
 __attribute__((constructor)) static void register_amo(void)
 {
-    shmemi_device_register(update);
+    shmemi_device_register_abi(SHMEMI_DEVICE_ABI_VERSION, sizeof(struct shmemi_device_state),
+                               update);
 }

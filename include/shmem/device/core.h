@@ -11,7 +11,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
 /* Types kernels move besides the specification's RMA table (extensions,
  * named shmemx_half_put and so on). */
@@ -34,7 +34,11 @@ struct shmemi_device_registrar {
     {
         cudaMemcpyToSymbol(shmemi_dstate, s, sizeof *s);
     }
-    shmemi_device_registrar() { shmemi_device_register(update); }
+    shmemi_device_registrar()
+    {
+        shmemi_device_register_abi(SHMEMI_DEVICE_ABI_VERSION, sizeof(struct shmemi_device_state),
+                                   update);
+    }
 };
 static shmemi_device_registrar shmemi_device_registrar_instance;
 } // namespace

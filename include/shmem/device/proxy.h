@@ -1,8 +1,8 @@
 /* Kernels' calls to PEs of other nodes. Those PEs are not in the peer
  * window, and UCX, which reaches them, runs on the CPU: so the calling
  * thread hands the operation to its PE's proxy thread on the host through
- * the channel in pinned host memory (shmem/proxy_ring.h,
- * shmem/proxy_post.h). The routines of rma.h, amo.h and signal.h take this
+ * the channel in pinned host memory (shmem/internal/proxy_ring.h,
+ * shmem/internal/proxy_post.h). The routines of rma.h, amo.h and signal.h take this
  * path when shmemi_dev_slot(pe) is -1: one branch, which the load/store
  * path predicts.
  *
@@ -13,7 +13,7 @@
 #ifndef SHMEM_DEVICE_PROXY_H
 #define SHMEM_DEVICE_PROXY_H
 
-#include <shmem/proxy_post.h>
+#include <shmem/internal/proxy_post.h>
 
 /* The channel to reach pe, which is off this node: stops the kernel where
  * there is none (a job on one node, a heap UCX cannot reach, a PE out of

@@ -1,5 +1,5 @@
 /* The device proxy's host thread: it executes the requests of the ring
- * (include/shmem/proxy_ring.h) in ticket order through the transport, and
+ * (include/shmem/internal/proxy_ring.h) in ticket order through the transport, and
  * progresses the transport between them.
  *
  * In order, because ordering then costs nothing: a put posted after another

@@ -1,6 +1,6 @@
 /* The device proxy: one host thread per PE that executes, through the
  * inter-node transport, the requests this PE's kernels put into the ring
- * of include/shmem/proxy_ring.h (kernels cannot drive UCX themselves). */
+ * of include/shmem/internal/proxy_ring.h (kernels cannot drive UCX themselves). */
 #ifndef SHMEMI_PROXY_H
 #define SHMEMI_PROXY_H
 

@@ -1,4 +1,4 @@
-/* The requester's side of the proxy channel (shmem/proxy_ring.h): claim a
+/* The requester's side of the proxy channel (shmem/internal/proxy_ring.h): claim a
  * ticket, wait for its slot's turn, write the request, post it, and for a
  * request with a result wait for it and free the slot. One code for both
  * sides: in kernels (compiled by nvcc for the device, system-scope
@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include <shmem/proxy_ring.h>
+#include <shmem/internal/proxy_ring.h>
 
 #if defined(__CUDACC__)
 /* Inlined even where long: a device put must not call anything

@@ -1,9 +1,17 @@
 /* What a kernel needs to reach the peer window: filled by the library,
- * copied into every CUDA translation unit's own device variable. */
+ * copied into every CUDA translation unit's own device variable.
+ *
+ * Not API: the headers under shmem/internal/ are the layouts that the
+ * device code compiled into a program shares with the library, installed
+ * only because that code is compiled from them. They change between
+ * versions; a program built against one set of them refuses to run with a
+ * library of another (SHMEMI_DEVICE_ABI_VERSION). */
 #ifndef SHMEM_DEVICE_STATE_H
 #define SHMEM_DEVICE_STATE_H
 
-#include <shmem/proxy_ring.h>
+#include <stddef.h>
+
+#include <shmem/internal/proxy_ring.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -97,14 +105,24 @@ struct shmemi_device_state {
     int atomics;
     int ready;               /* 0 unless the heap is reachable from kernels */
     /* How kernels reach PEs of other nodes: requests to this PE's proxy
-     * thread (shmem/proxy_ring.h); slots == 0 when the job is on one node
+     * thread (shmem/internal/proxy_ring.h); slots == 0 when the job is on one node
      * or the heap is one UCX cannot reach. */
     struct shmemi_proxy_channel proxy;
 };
 
-/* Called once per CUDA translation unit before main (see shmem/device.h):
- * update is called with the state at shmem_init and shmem_finalize. */
-void shmemi_device_register(void (*update)(const struct shmemi_device_state *));
+/* The version of the layouts under shmem/internal/ (this state, the team
+ * table, the proxy's ring and requests): raised whenever one of them
+ * changes, so that device code compiled against other headers than the
+ * library's is refused instead of misreading the state. */
+#define SHMEMI_DEVICE_ABI_VERSION 1
+
+/* Called once per CUDA translation unit before main (see shmem/device.h)
+ * with SHMEMI_DEVICE_ABI_VERSION and sizeof(struct shmemi_device_state) as
+ * the translation unit saw them: the library ends the process, naming both
+ * versions, unless they are its own. update is then called with the state
+ * at shmem_init and shmem_finalize. */
+void shmemi_device_register_abi(unsigned version, size_t state_bytes,
+                                void (*update)(const struct shmemi_device_state *));
 
 #ifdef __cplusplus
 }

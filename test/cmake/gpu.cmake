@@ -260,6 +260,14 @@ if(CUDAToolkit_FOUND)
         DEPENDS ${probe} ${PROJECT_SOURCE_DIR}/include/shmem/device.h ${device_headers} VERBATIM)
     endforeach()
     add_custom_target(device_probe ALL DEPENDS probe.ptx probe.cubin)
+
+    # A CUDA source's host calls reach the shmem_ names (profiling tools).
+    add_library(host_calls_probe OBJECT device/host_calls.cu)
+    target_link_libraries(host_calls_probe PRIVATE shmem)
+    add_test(NAME device_host_calls_profiled
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_host_calls.sh
+        $<TARGET_OBJECTS:host_calls_probe>)
+    set_tests_properties(device_host_calls_profiled PROPERTIES LABELS host)
     add_test(NAME device_code_ptx COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_code.sh
       ptx ${CMAKE_CURRENT_BINARY_DIR}/probe.ptx)
     set_tests_properties(device_code_ptx PROPERTIES LABELS host)

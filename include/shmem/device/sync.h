@@ -16,11 +16,11 @@ __device__ inline void shmemi_dev_fence_acq_rel(void) { asm volatile("fence.acq_
  * completed by it. */
 SHMEMI_HD void shmem_fence(void)
 {
-    SHMEMI_BOTH(pshmem_fence(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_fence());
+    SHMEMI_BOTH(shmemi_host_fence(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_fence());
 }
 SHMEMI_HD void shmem_quiet(void)
 {
-    SHMEMI_BOTH(pshmem_quiet(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_quiet());
+    SHMEMI_BOTH(shmemi_host_quiet(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_quiet());
 }
 
 /* A team with a barrier provider's slot: store the next sequence number
@@ -108,7 +108,7 @@ __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *
 
 __device__ inline void shmemi_dev_barrier(void) { shmemi_dev_team_barrier(&shmemi_dstate.world); }
 
-SHMEMI_HD void shmem_barrier_all(void) { SHMEMI_BOTH(pshmem_barrier_all(), shmemi_dev_barrier()); }
-SHMEMI_HD void shmem_sync_all(void) { SHMEMI_BOTH(pshmem_sync_all(), shmemi_dev_barrier()); }
+SHMEMI_HD void shmem_barrier_all(void) { SHMEMI_BOTH(shmemi_host_barrier_all(), shmemi_dev_barrier()); }
+SHMEMI_HD void shmem_sync_all(void) { SHMEMI_BOTH(shmemi_host_sync_all(), shmemi_dev_barrier()); }
 
 #endif

@@ -20,7 +20,6 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <time.h>
 
 #include <shmem/internal/device_state.h>
 

@@ -5,6 +5,28 @@
 
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 20208
+/* n bytes between local memory and symmetric memory of pe, wherever pe is:
+ * the copy loop through the window on this node, the proxy beyond. */
+__device__ __forceinline__ void shmemi_dev_put_bytes(const char *call, void *dest,
+                                                     const void *source, size_t n, int pe)
+{
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li >= 0, 1))
+        shmemi_dev_copy(shmemi_dev_at(dest, li), (const char *)source, n);
+    else
+        shmemi_dev_remote_put(call, dest, source, n, pe);
+}
+
+__device__ __forceinline__ void shmemi_dev_get_bytes(const char *call, void *dest,
+                                                     const void *source, size_t n, int pe)
+{
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li >= 0, 1))
+        shmemi_dev_copy((char *)dest, shmemi_dev_at(source, li), n);
+    else
+        shmemi_dev_remote_get(call, dest, source, n, pe);
+}
+
 /* n elements of elem bytes, dst and sst elements apart; put when the
  * destination is pe's, else get. Off the node each element is a request. */
 __device__ inline void shmemi_dev_strided(const char *call, bool put, char *d, const char *s,

@@ -1,6 +1,6 @@
 /* What the device proxy adds to the inter-node path, measured without a
  * GPU: PE 0's host thread posts requests to PE 1 (another node) through
- * the proxy's ring as a kernel would (shmem/proxy_post.h, with
+ * the proxy's ring as a kernel would (shmem/internal/proxy_post.h, with
  * SHMEM_PROXY_HOST=1 on a host heap), next to the same operations called
  * directly on the host, which go to UCX without the ring. On a GPU the
  * ring's writes and polls cross PCIe as well; this is the host side's
@@ -15,8 +15,8 @@
 #include <time.h>
 
 #include <shmem.h>
-#include <shmem/device_state.h>
-#include <shmem/proxy_post.h>
+#include <shmem/internal/device_state.h>
+#include <shmem/internal/proxy_post.h>
 
 static struct shmemi_proxy_channel ch;
 
@@ -33,7 +33,8 @@ static unsigned long long at(const void *p) { return (unsigned long long)(uintpt
 
 int main(int argc, char **argv)
 {
-    shmemi_device_register(take_channel);
+    shmemi_device_register_abi(SHMEMI_DEVICE_ABI_VERSION, sizeof(struct shmemi_device_state),
+                               take_channel);
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
     long iters = argc > 1 ? atol(argv[1]) : 20000;

@@ -14,11 +14,16 @@ extern "C" {
 /* Routines that CUDA kernels can call as well are declared through
  * SHMEMI_API. In CUDA sources shmem/device.h defines them inline for host
  * and device alike (no relocatable device code needed), and their host side
- * calls the library's pshmem_ twins, declared here under that name. */
+ * calls the library's routine, declared here as shmemi_host_X bound to the
+ * symbol shmem_X (SHMEMI_SYMBOL: an asm label): a host call from a CUDA
+ * source is then the application's call to shmem_X, which a profiling
+ * tool's shmem_X receives as it receives a C program's. */
 #if defined(__CUDACC__)
-#define SHMEMI_API pshmem
+#define SHMEMI_API shmemi_host
+#define SHMEMI_SYMBOL(rest) __asm__("shmem" #rest)
 #else
 #define SHMEMI_API shmem
+#define SHMEMI_SYMBOL(rest)
 #endif
 #define SHMEMI_PASTE_(a, b) a##b
 #define SHMEMI_PASTE(a, b) SHMEMI_PASTE_(a, b)
@@ -67,8 +72,8 @@ void shmem_init(void);
 int shmem_init_thread(int requested, int *provided);
 void shmem_finalize(void);
 void shmem_global_exit(int status);
-int SHMEMI_NAME(_my_pe)(void);
-int SHMEMI_NAME(_n_pes)(void);
+int SHMEMI_NAME(_my_pe)(void) SHMEMI_SYMBOL(_my_pe);
+int SHMEMI_NAME(_n_pes)(void) SHMEMI_SYMBOL(_n_pes);
 void shmem_query_thread(int *provided);
 void shmem_query_initialized(int *initialized);
 void shmem_info_get_version(int *major, int *minor);
@@ -78,7 +83,7 @@ void shmem_info_get_name(char *name);
 void shmem_pcontrol(int level, ...);
 int shmem_pe_accessible(int pe);
 int shmem_addr_accessible(const void *addr, int pe);
-void *SHMEMI_NAME(_ptr)(const void *dest, int pe);
+void *SHMEMI_NAME(_ptr)(const void *dest, int pe) SHMEMI_SYMBOL(_ptr);
 
 /* Memory management. */
 void *shmem_malloc(size_t size);
@@ -111,19 +116,26 @@ SHMEMI_RMA_TYPES(SHMEMI_DECL_RMA_CTX)
 
 #define SHMEMI_DECL_RMA(T, N)                                                 \
     void SHMEMI_NAME(_##N##_put)(T *dest, const T *source, size_t nelems,    \
-                                 int pe);                                     \
+                                 int pe)                                      \
+        SHMEMI_SYMBOL(_##N##_put);                                            \
     void SHMEMI_NAME(_##N##_get)(T *dest, const T *source, size_t nelems,    \
-                                 int pe);                                     \
+                                 int pe)                                      \
+        SHMEMI_SYMBOL(_##N##_get);                                            \
     void SHMEMI_NAME(_##N##_put_nbi)(T *dest, const T *source,               \
-                                     size_t nelems, int pe);                  \
+                                     size_t nelems, int pe)                   \
+        SHMEMI_SYMBOL(_##N##_put_nbi);                                        \
     void SHMEMI_NAME(_##N##_get_nbi)(T *dest, const T *source,               \
-                                     size_t nelems, int pe);                  \
+                                     size_t nelems, int pe)                   \
+        SHMEMI_SYMBOL(_##N##_get_nbi);                                        \
     void SHMEMI_NAME(_##N##_iput)(T *dest, const T *source, ptrdiff_t dst,   \
-                                  ptrdiff_t sst, size_t nelems, int pe);      \
+                                  ptrdiff_t sst, size_t nelems, int pe)       \
+        SHMEMI_SYMBOL(_##N##_iput);                                           \
     void SHMEMI_NAME(_##N##_iget)(T *dest, const T *source, ptrdiff_t dst,   \
-                                  ptrdiff_t sst, size_t nelems, int pe);      \
-    void SHMEMI_NAME(_##N##_p)(T *dest, T value, int pe);                     \
-    T SHMEMI_NAME(_##N##_g)(const T *source, int pe);
+                                  ptrdiff_t sst, size_t nelems, int pe)       \
+        SHMEMI_SYMBOL(_##N##_iget);                                           \
+    void SHMEMI_NAME(_##N##_p)(T *dest, T value, int pe)                      \
+        SHMEMI_SYMBOL(_##N##_p);                                              \
+    T SHMEMI_NAME(_##N##_g)(const T *source, int pe) SHMEMI_SYMBOL(_##N##_g);
 SHMEMI_RMA_TYPES(SHMEMI_DECL_RMA)
 #undef SHMEMI_DECL_RMA
 
@@ -144,17 +156,23 @@ SHMEMI_RMA_TYPES(SHMEMI_DECL_RMA)
                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems,       \
                            int pe);                                           \
     void SHMEMI_NAME(_put##B)(void *dest, const void *source, size_t nelems, \
-                              int pe);                                        \
+                              int pe)                                         \
+        SHMEMI_SYMBOL(_put##B);                                               \
     void SHMEMI_NAME(_get##B)(void *dest, const void *source, size_t nelems, \
-                              int pe);                                        \
+                              int pe)                                         \
+        SHMEMI_SYMBOL(_get##B);                                               \
     void SHMEMI_NAME(_put##B##_nbi)(void *dest, const void *source,          \
-                                    size_t nelems, int pe);                   \
+                                    size_t nelems, int pe)                    \
+        SHMEMI_SYMBOL(_put##B##_nbi);                                         \
     void SHMEMI_NAME(_get##B##_nbi)(void *dest, const void *source,          \
-                                    size_t nelems, int pe);                   \
+                                    size_t nelems, int pe)                    \
+        SHMEMI_SYMBOL(_get##B##_nbi);                                         \
     void SHMEMI_NAME(_iput##B)(void *dest, const void *source, ptrdiff_t dst, \
-                               ptrdiff_t sst, size_t nelems, int pe);         \
+                               ptrdiff_t sst, size_t nelems, int pe)          \
+        SHMEMI_SYMBOL(_iput##B);                                              \
     void SHMEMI_NAME(_iget##B)(void *dest, const void *source, ptrdiff_t dst, \
-                               ptrdiff_t sst, size_t nelems, int pe);
+                               ptrdiff_t sst, size_t nelems, int pe)          \
+        SHMEMI_SYMBOL(_iget##B);
 SHMEMI_SIZES(SHMEMI_DECL_SIZED)
 #undef SHMEMI_DECL_SIZED
 
@@ -166,24 +184,30 @@ void shmem_ctx_putmem_nbi(shmem_ctx_t ctx, void *dest, const void *source,
                           size_t nelems, int pe);
 void shmem_ctx_getmem_nbi(shmem_ctx_t ctx, void *dest, const void *source,
                           size_t nelems, int pe);
-void SHMEMI_NAME(_putmem)(void *dest, const void *source, size_t nelems, int pe);
-void SHMEMI_NAME(_getmem)(void *dest, const void *source, size_t nelems, int pe);
-void SHMEMI_NAME(_putmem_nbi)(void *dest, const void *source, size_t nelems, int pe);
-void SHMEMI_NAME(_getmem_nbi)(void *dest, const void *source, size_t nelems, int pe);
+void SHMEMI_NAME(_putmem)(void *dest, const void *source, size_t nelems, int pe)
+    SHMEMI_SYMBOL(_putmem);
+void SHMEMI_NAME(_getmem)(void *dest, const void *source, size_t nelems, int pe)
+    SHMEMI_SYMBOL(_getmem);
+void SHMEMI_NAME(_putmem_nbi)(void *dest, const void *source, size_t nelems, int pe)
+    SHMEMI_SYMBOL(_putmem_nbi);
+void SHMEMI_NAME(_getmem_nbi)(void *dest, const void *source, size_t nelems, int pe)
+    SHMEMI_SYMBOL(_getmem_nbi);
 
 /* Ordering and completion. */
 void shmem_ctx_fence(shmem_ctx_t ctx);
 void shmem_ctx_quiet(shmem_ctx_t ctx);
-void SHMEMI_NAME(_fence)(void);
-void SHMEMI_NAME(_quiet)(void);
+void SHMEMI_NAME(_fence)(void) SHMEMI_SYMBOL(_fence);
+void SHMEMI_NAME(_quiet)(void) SHMEMI_SYMBOL(_quiet);
 
 /* Synchronization. */
-void SHMEMI_NAME(_barrier_all)(void);
-void SHMEMI_NAME(_sync_all)(void);
+void SHMEMI_NAME(_barrier_all)(void) SHMEMI_SYMBOL(_barrier_all);
+void SHMEMI_NAME(_sync_all)(void) SHMEMI_SYMBOL(_sync_all);
 
 #define SHMEMI_DECL_P2P(T, N)                                                 \
-    void SHMEMI_NAME(_##N##_wait_until)(T *ivar, int cmp, T cmp_value);       \
-    int SHMEMI_NAME(_##N##_test)(T *ivar, int cmp, T cmp_value);
+    void SHMEMI_NAME(_##N##_wait_until)(T *ivar, int cmp, T cmp_value)        \
+        SHMEMI_SYMBOL(_##N##_wait_until);                                     \
+    int SHMEMI_NAME(_##N##_test)(T *ivar, int cmp, T cmp_value)               \
+        SHMEMI_SYMBOL(_##N##_test);
 SHMEMI_P2P_TYPES(SHMEMI_DECL_P2P)
 #undef SHMEMI_DECL_P2P
 

@@ -1,8 +1,8 @@
 /* The device proxy's host side without a GPU: with SHMEM_PROXY_HOST=1 on
  * virtual nodes the runtime runs the proxy on a host heap, and host
  * threads post requests through the code kernels use
- * (shmem/proxy_post.h), with the channel the runtime hands to CUDA
- * translation units (shmemi_device_register). Run with a small
+ * (shmem/internal/proxy_post.h), with the channel the runtime hands to CUDA
+ * translation units (shmemi_device_register_abi). Run with a small
  * SHMEM_PROXY_SLOTS, so that the ring wraps around and requesters wait for
  * slots many times. Each PE's NT threads, to every PE of another node:
  *  - put 1000 bytes (three slots) ITERS times, and an 8-byte sequence word
@@ -23,8 +23,8 @@
 #include <string.h>
 
 #include <shmem.h>
-#include <shmem/device_state.h>
-#include <shmem/proxy_post.h>
+#include <shmem/internal/device_state.h>
+#include <shmem/internal/proxy_post.h>
 
 #include "check.h"
 #include "nodes.h"
@@ -162,7 +162,8 @@ static void check_area(void)
 
 int main(int argc, char **argv)
 {
-    shmemi_device_register(take_channel);
+    shmemi_device_register_abi(SHMEMI_DEVICE_ABI_VERSION, sizeof(struct shmemi_device_state),
+                               take_channel);
     shmem_init();
     me = shmem_my_pe();
     npes = shmem_n_pes();

@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include <shmem.h>
-#include <shmem/device_state.h>
-#include <shmem/proxy_post.h>
+#include <shmem/internal/device_state.h>
+#include <shmem/internal/proxy_post.h>
 
 #include "check.h"
 #include "nodes.h"
@@ -66,7 +66,8 @@ static void *requester(void *arg)
 
 int main(void)
 {
-    shmemi_device_register(take_channel);
+    shmemi_device_register_abi(SHMEMI_DEVICE_ABI_VERSION, sizeof(struct shmemi_device_state),
+                               take_channel);
     shmem_init();
     me = shmem_my_pe();
     int n = shmem_n_pes();

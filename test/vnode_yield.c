@@ -1,4 +1,4 @@
-/* How often a waiting PE yields its core (src/sync/spin.h), counted, not
+/* How often a waiting PE yields its core (src/sync/engine/spin.h), counted, not
  * timed: PE 1 waits in shmem_long_wait_until for a word of its own heap,
  * with PE 0 on another node, so that every poll of the wait progresses UCX
  * (twice: the PE's worker and the one that serves peers' contexts). This

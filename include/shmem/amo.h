@@ -13,7 +13,7 @@ extern "C" {
  * kernels can call the latter (see SHMEMI_API in shmem.h). */
 #define SHMEMI_DECL_AMO(RET, NAME, ...)                                       \
     RET shmem_ctx_##NAME(shmem_ctx_t ctx, __VA_ARGS__, int pe);               \
-    RET SHMEMI_NAME(_##NAME)(__VA_ARGS__, int pe);
+    RET SHMEMI_NAME(_##NAME)(__VA_ARGS__, int pe) SHMEMI_SYMBOL(_##NAME);
 
 #define SHMEMI_DECL_AMO_STANDARD(T, N)                                        \
     SHMEMI_DECL_AMO(T, N##_atomic_compare_swap, T *dest, T cond, T value)     \

@@ -3,7 +3,8 @@
  * headers, shmem/amo.h, shmem/signal.h and shmem/p2p.h, and shmem.h includes
  * the cooperative forms, shmem/device/block.h, last). Every routine here is defined inline for host and device:
  * in a kernel it is a load or store into the peer window, computed from a
- * small state structure; on the host it calls the library's pshmem_ twin.
+ * small state structure; on the host it calls the library's shmem_ routine
+ * (through its shmemi_host_ name: see SHMEMI_API in shmem.h).
  *
  * No relocatable device code is needed: each translation unit has its own
  * copy of the state (a static __device__ variable), and registers, before

@@ -18,21 +18,27 @@ extern "C" {
 #define SHMEMI_DECL_P2P_FORM(T, N, SUF, VT)                                   \
     void SHMEMI_NAME(_##N##_wait_until_all##SUF)(T *ivars, size_t nelems,     \
                                                  const int *status, int cmp,  \
-                                                 VT);                         \
+                                                 VT)                          \
+        SHMEMI_SYMBOL(_##N##_wait_until_all##SUF);                            \
     size_t SHMEMI_NAME(_##N##_wait_until_any##SUF)(T *ivars, size_t nelems,   \
                                                    const int *status,         \
-                                                   int cmp, VT);              \
+                                                   int cmp, VT)               \
+        SHMEMI_SYMBOL(_##N##_wait_until_any##SUF);                            \
     size_t SHMEMI_NAME(_##N##_wait_until_some##SUF)(T *ivars, size_t nelems,  \
                                                     size_t *indices,          \
                                                     const int *status,        \
-                                                    int cmp, VT);             \
+                                                    int cmp, VT)              \
+        SHMEMI_SYMBOL(_##N##_wait_until_some##SUF);                           \
     int SHMEMI_NAME(_##N##_test_all##SUF)(T *ivars, size_t nelems,            \
-                                          const int *status, int cmp, VT);    \
+                                          const int *status, int cmp, VT)     \
+        SHMEMI_SYMBOL(_##N##_test_all##SUF);                                  \
     size_t SHMEMI_NAME(_##N##_test_any##SUF)(T *ivars, size_t nelems,         \
-                                             const int *status, int cmp, VT); \
+                                             const int *status, int cmp, VT)  \
+        SHMEMI_SYMBOL(_##N##_test_any##SUF);                                  \
     size_t SHMEMI_NAME(_##N##_test_some##SUF)(T *ivars, size_t nelems,        \
                                               size_t *indices,                \
-                                              const int *status, int cmp, VT);
+                                              const int *status, int cmp, VT) \
+        SHMEMI_SYMBOL(_##N##_test_some##SUF);
 #define SHMEMI_DECL_P2P_SETS(T, N)                                            \
     SHMEMI_DECL_P2P_FORM(T, N, , T cmp_value)                                 \
     SHMEMI_DECL_P2P_FORM(T, N, _vector, T *cmp_values)                        \

@@ -23,12 +23,13 @@ typedef struct {
 
 #define SHMEM_TEAM_NUM_CONTEXTS (1L << 0)
 
-int SHMEMI_NAME(_team_my_pe)(shmem_team_t team);
-int SHMEMI_NAME(_team_n_pes)(shmem_team_t team);
+int SHMEMI_NAME(_team_my_pe)(shmem_team_t team) SHMEMI_SYMBOL(_team_my_pe);
+int SHMEMI_NAME(_team_n_pes)(shmem_team_t team) SHMEMI_SYMBOL(_team_n_pes);
 int shmem_team_get_config(shmem_team_t team, long config_mask,
                           shmem_team_config_t *config);
 int SHMEMI_NAME(_team_translate_pe)(shmem_team_t src_team, int src_pe,
-                                    shmem_team_t dest_team);
+                                    shmem_team_t dest_team)
+        SHMEMI_SYMBOL(_team_translate_pe);
 int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride,
                              int size, const shmem_team_config_t *config,
                              long config_mask, shmem_team_t *new_team);
@@ -38,7 +39,7 @@ int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
                         const shmem_team_config_t *yaxis_config,
                         long yaxis_mask, shmem_team_t *yaxis_team);
 void shmem_team_destroy(shmem_team_t team);
-int SHMEMI_NAME(_team_sync)(shmem_team_t team);
+int SHMEMI_NAME(_team_sync)(shmem_team_t team) SHMEMI_SYMBOL(_team_sync);
 void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
 
 #ifdef __cplusplus

@@ -2,7 +2,7 @@
  * block out of each member's source into its own dest, starting with its
  * own and going round, so that the members do not all read the same member
  * at once. */
-#include "../init/error.h"
+#include "init/error.h"
 #include "coll.h"
 #include "xfer.h"
 

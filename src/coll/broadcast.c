@@ -1,7 +1,7 @@
 /* Broadcast: after the entry barrier every member copies the root's source
  * into its own dest, so the root's data is read in parallel and each copy
  * lands in the reader's memory. */
-#include "../init/error.h"
+#include "init/error.h"
 #include "coll.h"
 #include "mailbox.h"
 #include "xfer.h"

@@ -17,7 +17,7 @@
 
 #include <shmem.h>
 
-#include "../team/team.h"
+#include "team/team.h"
 
 struct shmemi_coll {
     const char *call;

@@ -9,11 +9,11 @@
 
 #include <shmem.h>
 
-#include "../heap/heap.h"
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../sync/spin.h"
-#include "../transport/peer_word.h"
+#include "heap/heap.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "sync/engine/spin.h"
+#include "transport/peer_word.h"
 #include "mailbox.h"
 
 #define LINE 64

@@ -3,12 +3,12 @@
  * array of a deprecated active-set routine. */
 #include <stdint.h>
 
-#include "../heap/heap.h"
-#include "../init/error.h"
-#include "../init/runtime.h"
-#include "../rma/amo.h"
-#include "../sync/spin.h"
-#include "../sync/sync.h"
+#include "heap/heap.h"
+#include "init/error.h"
+#include "init/runtime.h"
+#include "rma/amo.h"
+#include "sync/engine/spin.h"
+#include "sync/sync.h"
 #include "coll.h"
 
 /* The pSync elements an active set uses. ARRIVE on member 0 counts the

@@ -9,7 +9,7 @@
  * member's slice before it writes it, dest may be source. */
 #include <string.h>
 
-#include "../init/error.h"
+#include "init/error.h"
 #include "coll.h"
 #include "mailbox.h"
 #include "xfer.h"

@@ -1,7 +1,7 @@
 /* The deprecated active-set reductions, shmem_TYPENAME_OP_to_all, for every
  * row of the active-set reduction table. pWrk is not needed: the members
  * combine in private buffers. */
-#include "../init/error.h"
+#include "init/error.h"
 #include "coll.h"
 #include "combine.h"
 

@@ -8,7 +8,7 @@
  * apart by the channels' sequence numbers. */
 #include <string.h>
 
-#include "../heap/heap.h"
+#include "heap/heap.h"
 #include "coll.h"
 #include "mailbox.h"
 #include "xfer.h"

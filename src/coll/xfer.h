@@ -9,7 +9,7 @@
 #ifndef SHMEMI_COLL_XFER_H
 #define SHMEMI_COLL_XFER_H
 
-#include "../rma/copy.h"
+#include "rma/copy.h"
 #include "coll.h"
 
 /* The address of [sym, sym + len) on this member; ends the job when the

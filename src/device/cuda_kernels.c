@@ -10,10 +10,10 @@
  * published then is not ready). */
 #include <pthread.h>
 
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
-#include "../init/error.h"
-#include "cuda_device.h"
+#include "init/error.h"
+#include "cuda/cuda_device.h"
 #include "cuda_kernels.h"
 
 /* cmake/embed.cmake writes them from the fatbin; size 0 when the library
@@ -129,5 +129,6 @@ static void update(const struct shmemi_device_state *s)
 
 __attribute__((constructor)) static void register_module(void)
 {
-    shmemi_device_register(update);
+    shmemi_device_register_abi(SHMEMI_DEVICE_ABI_VERSION, sizeof(struct shmemi_device_state),
+                               update);
 }

@@ -4,7 +4,7 @@
 #ifndef SHMEMI_CUDA_KERNELS_H
 #define SHMEMI_CUDA_KERNELS_H
 
-#include "cuda_driver.h"
+#include "cuda/cuda_driver.h"
 
 /* Each kernel: its enumerator and its name in the module. */
 #define SHMEMI_KERNELS(X)                                                     \

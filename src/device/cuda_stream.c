@@ -8,12 +8,12 @@
 
 #include <shmemx.h>
 
-#include "../heap/heap.h"
-#include "../init/config.h"
-#include "../rma/signal.h"
-#include "../sync/wait_set.h"
-#include "../team/team.h"
-#include "cuda_device.h"
+#include "heap/heap.h"
+#include "init/config.h"
+#include "rma/signal.h"
+#include "sync/wait_set.h"
+#include "team/team.h"
+#include "cuda/cuda_device.h"
 #include "cuda_kernels.h"
 #include "cuda_stream.h"
 

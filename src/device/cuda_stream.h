@@ -8,7 +8,7 @@
 
 #include <shmem.h>
 
-#include "cuda_driver.h"
+#include "cuda/cuda_driver.h"
 
 /* Ends the job unless the runtime is up with a heap the GPU reaches; makes
  * the PE's context current. */

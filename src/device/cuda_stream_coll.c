@@ -10,8 +10,8 @@
 
 #include <shmemx.h>
 
-#include "../coll/coll.h"
-#include "../rma/rma.h"
+#include "coll/coll.h"
+#include "rma/rma.h"
 #include "cuda_kernels.h"
 #include "cuda_stream.h"
 

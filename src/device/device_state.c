@@ -2,14 +2,15 @@
  * local-index table and the team table with the teams' barrier flags live
  * in the symmetric heap, taken right after it is made, so every PE has
  * them at the same offset. */
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "../heap/alloc.h"
-#include "../heap/heap.h"
-#include "../init/error.h"
+#include "heap/alloc.h"
+#include "heap/heap.h"
+#include "init/error.h"
+#include "cuda/device_report.h"
 #include "device_state.h"
 
 static struct shmemi_device_state state;
@@ -24,8 +25,16 @@ void shmemi_device_publish(void)
         updates[i](&state);
 }
 
-void shmemi_device_register(void (*update)(const struct shmemi_device_state *))
+void shmemi_device_register_abi(unsigned version, size_t state_bytes,
+                                void (*update)(const struct shmemi_device_state *))
 {
+    if (version != SHMEMI_DEVICE_ABI_VERSION || state_bytes != sizeof state)
+        shmemi_fatal("shmem device code",
+                     "this program's CUDA code was compiled against the headers of device "
+                     "ABI version %u (a device state of %zu bytes), but this libshmem is "
+                     "version %u (%zu bytes): rebuild the program against the headers "
+                     "installed with this library", version, state_bytes,
+                     SHMEMI_DEVICE_ABI_VERSION, sizeof state);
     void *grown = realloc(updates, (n_updates + 1) * sizeof *updates);
     if (!grown)
         shmemi_fatal("shmem_init", "out of memory registering a CUDA module");
@@ -77,7 +86,7 @@ void shmemi_device_state_init(void)
     state.atomics = shmemi_heap.backend->device_atomics;
     /* Kernels reach this PE's control slot: its header's abort_pending word
      * is their abort flag (the PE that ends the job sets it, see
-     * src/heap/liveness.c), and a barrier provider's words are there. */
+     * src/node/liveness.c), and a barrier provider's words are there. */
     ctrl_view = shmemi_heap.backend->host_view(shmemi_heap.ctrl, shmemi_heap.ctrl_size);
     struct shmemi_heap_header *h = shmemi_heap_header_of(shmemi_state.my_local);
     state.abort_flag = (const volatile int *)shmemi_device_ctrl_view(&h->abort_pending);

@@ -1,10 +1,10 @@
-/* The library side of the device state (see include/shmem/device_state.h). */
+/* The library side of the device state (see include/shmem/internal/device_state.h). */
 #ifndef SHMEMI_DEVICE_STATE_H
 #define SHMEMI_DEVICE_STATE_H
 
 #include <stddef.h>
 
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
 struct shmemi_team;
 
@@ -15,13 +15,6 @@ size_t shmemi_device_state_bytes(void);
 void shmemi_device_state_init(void);
 /* Before the heap goes: marks the state unusable in every copy. */
 void shmemi_device_state_fini(void);
-
-/* Why a kernel stopped (device_report.c): the record in this PE's header
- * that kernels write, watched from start to stop; flush prints it once,
- * if a kernel wrote it, and may be called at any time. */
-void shmemi_device_report_start(struct shmemi_dev_report *host);
-void shmemi_device_report_stop(void);
-void shmemi_device_report_flush(void);
 
 /* Where kernels reach host (an address in this PE's control slot). */
 void *shmemi_device_ctrl_view(const void *host);

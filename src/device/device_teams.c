@@ -5,11 +5,11 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "../heap/heap.h"
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../sync/barrier_engine.h"
-#include "../team/team.h"
+#include "heap/heap.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "sync/engine/barrier_engine.h"
+#include "team/team.h"
 #include "device_state.h"
 
 #define EMPTY 0ULL

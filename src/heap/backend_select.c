@@ -2,11 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
+#include "init/config.h"
+#include "init/error.h"
 #include "heap.h"
 #ifdef SHMEM_HAVE_CUDA
-#include "../device/cuda_device.h"
+#include "cuda/cuda_device.h"
 const struct shmemi_heap_backend *shmemi_cuda_heap_backend(int pinned);
 #endif
 

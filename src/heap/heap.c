@@ -2,9 +2,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../transport/transport.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "transport/transport.h"
 #include "alloc.h"
 #include "heap.h"
 

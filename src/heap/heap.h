@@ -20,30 +20,18 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <time.h>
 
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
-#include "../init/runtime.h"
+#include "init/runtime.h"
+#include "node/node.h"
+#include "backend.h"
 #include "statics.h"
 
 enum shmemi_pe_state {
     SHMEMI_PE_RUNNING = 1,
     SHMEMI_PE_FINALIZED = 2, /* left through shmem_finalize */
     SHMEMI_PE_EXITING = 3,   /* left through shmem_global_exit */
-};
-
-/* How a node ends the job: the status, the reason ("" when its link closed
- * or broke without a word), whether the program asked for it
- * (shmem_global_exit), which other nodes need not report, and the PE whose
- * failure or request it is, which the launcher blames (-1: unknown, as
- * when the link closed). */
-#define SHMEMI_NODE_END_WHY 200
-struct shmemi_node_end {
-    int status;
-    int quiet;
-    char why[SHMEMI_NODE_END_WHY];
-    int cause;
 };
 
 /* At offset 0 of every PE's control window slot, so that node peers can
@@ -55,7 +43,7 @@ struct shmemi_heap_header {
     _Atomic int abort_pending;
     _Atomic int abort_status;
     /* Why a kernel of this PE stopped, written by the kernel (see
-     * src/device/device_report.c). */
+     * src/cuda/device_report.c). */
     struct shmemi_dev_report report;
     /* How this PE ends the job, in place before its state is
      * SHMEMI_PE_EXITING: what the node's first PE passes to the linked
@@ -68,55 +56,6 @@ struct shmemi_heap_header {
 #define SHMEMI_CTRL_HEADER 4096
 _Static_assert(sizeof(struct shmemi_heap_header) <= SHMEMI_CTRL_HEADER,
                "the heap header outgrew its page");
-
-enum shmemi_heap_kind {
-    SHMEMI_HEAP_HOST,   /* memfd shared memory */
-    SHMEMI_HEAP_DEVICE, /* cuMem device memory of this PE's GPU */
-    SHMEMI_HEAP_PINNED, /* cuMem host memory on the GPU's NUMA node */
-};
-
-/* How the data heap's memory is made, shared and mapped. */
-struct shmemi_heap_backend {
-    const char *name;
-    /* Smallest unit of a chunk. */
-    size_t granularity;
-    /* Reserves n_slots * stride bytes of address space; returns the base. */
-    char *(*reserve)(size_t bytes);
-    /* Makes a chunk of this PE's memory; returns a file descriptor that a
-     * node peer can import, or -1, after a warning that says why, when the
-     * memory is not there (the GPU's is used up). */
-    int (*create)(size_t bytes);
-    /* Releases the chunk that the last create made, which nothing maps
-     * (another PE could not make its own); NULL where closing its fd is
-     * enough. */
-    void (*discard)(void);
-    /* Maps bytes of the memory behind fd (this PE's or a peer's) at addr. */
-    void (*map)(char *addr, size_t bytes, int fd);
-    /* Undoes every map, create and reserve. */
-    void (*release)(void);
-    /* Copies between the heap and private memory (host heaps: memcpy). */
-    void (*copy)(void *dst, const void *src, size_t bytes);
-    /* Copies private memory into the heap and returns once src may be
-     * reused; the bytes may land later, by the next quiet. */
-    void (*put)(void *dst, const void *src, size_t bytes);
-    /* The _nbi forms: src may not be reused, nor dst read, before the
-     * next quiet, by which they land. */
-    void (*put_nbi)(void *dst, const void *src, size_t bytes);
-    void (*get_nbi)(void *dst, const void *src, size_t bytes);
-    /* Copies n elements of elem bytes, dpitch and spitch bytes apart. */
-    void (*copy_strided)(void *dst, size_t dpitch, const void *src, size_t spitch,
-                         size_t elem, size_t n);
-    /* Clears bytes of the heap. */
-    void (*zero)(void *dst, size_t bytes);
-    /* Completes every put this PE started. */
-    void (*quiet)(void);
-    /* Makes bytes of host memory at host (page-aligned) reachable by this
-     * PE's kernels until release; returns the address kernels use. */
-    void *(*host_view)(void *host, size_t bytes);
-    /* GPU system-scope atomics on this memory are atomic among all GPUs
-     * and CPUs. */
-    int device_atomics;
-};
 
 /* Every slot of both windows starts on a multiple of this, so that an
  * offset aligned to it is an aligned address on every PE: the largest
@@ -138,7 +77,6 @@ struct shmemi_heap {
     char *ctrl_window;
     char *ctrl;    /* this PE's control slot */
     size_t ctrl_size;
-    int *links;    /* [n_local]: stream socket to each node peer, -1 for self */
 };
 
 extern struct shmemi_heap shmemi_heap;
@@ -228,73 +166,6 @@ static inline void shmemi_heap_zero(void *dst, size_t bytes)
     else
         shmemi_heap.backend->zero(dst, bytes);
 }
-
-/* ---- pieces, each in its own file ---- */
-
-/* host_backend.c: memfd chunks. */
-extern const struct shmemi_heap_backend shmemi_host_backend;
-/* backend_select.c: sets kind, host_access and backend from SHMEM_HEAP and
- * the GPUs present (collective: GPU selection gathers every PE's view),
- * and cap to the default cap of the heap's growth; shmem_init calls it
- * before shmemi_heap_init. */
-void shmemi_heap_select_backend(void);
-/* Lets go of the GPU, if the heap took one. */
-void shmemi_heap_release_device(void);
-/* memfd.c */
-int shmemi_memfd_create(const char *name, size_t size);
-
-/* shmem_malloc.c: the symmetric memory routines, naming `call` in their
- * messages (for the deprecated names, shmalloc and the others). */
-void *shmemi_malloc(const char *call, size_t size);
-void *shmemi_align(const char *call, size_t alignment, size_t size);
-void *shmemi_realloc(const char *call, void *ptr, size_t size);
-void shmemi_free(const char *call, void *ptr);
-
-/* fd_pass.c: one fd (or none: -1) and a small payload over a Unix stream
- * socket. */
-int shmemi_fd_send(int sock, int fd, const void *data, size_t len);
-int shmemi_fd_recv(int sock, int *fd, void *data, size_t len);
-
-/* peer_links.c: a stream socket between every two PEs of the node. */
-void shmemi_links_open(void);
-/* The next connection on listener, or -1 once deadline has passed. */
-int shmemi_accept_until(int listener, time_t deadline);
-/* Fills buf with len bytes from the kernel's random source, or ends the
- * job: what is made (what), a socket's name or a secret, must be
- * unguessable. */
-void shmemi_random_bytes(const char *call, const char *what, void *buf, size_t len);
-void shmemi_links_close(void);
-/* Sends fd (-1: this PE has none) to every node peer; fds[local] receives
- * each peer's (-1 from a peer that had none), fds[my_local] fd. */
-void shmemi_links_exchange_fd(const char *call, int fd, int *fds);
-
-/* node_links.c: the ring of TCP links between the nodes' first PEs. */
-void shmemi_node_links_open(void);
-/* A node's first PE: its link to the previous (0) and the next (1) node's
- * first PE, -1 where there is none, and that PE. */
-int shmemi_node_link_fd(int which);
-int shmemi_node_link_pe(int which);
-/* Tells the linked nodes that this node finalized (before the close). */
-void shmemi_node_links_notice(void);
-/* Tells the linked nodes that this node ends the job. */
-void shmemi_node_links_tell_end(const struct shmemi_node_end *e);
-/* On a link the watch found readable: 0 if the finalize notice came, -1 if
- * nothing did yet, 1 if the node ends the job (how, in *e). */
-int shmemi_node_link_state(int fd, struct shmemi_node_end *e);
-/* 1 if the node's end waits on the link (how, in *e), left there for the
- * watch; 0 otherwise. Does not block. */
-int shmemi_node_link_peek_end(int fd, struct shmemi_node_end *e);
-void shmemi_node_links_close(void);
-
-/* liveness.c: notices node peers that die without shmem_finalize, and
- * linked nodes (node_links.c) that end without it. */
-void shmemi_liveness_start(void);
-void shmemi_liveness_stop(void);
-/* Marks every node peer to end with status, then ends the job, as the
- * program asks (shmem_global_exit): other nodes end without a message of
- * their own. */
-_Noreturn void shmemi_liveness_exit_all(int status, const char *why);
-_Noreturn void shmemi_abort_exit(void);
 
 /* Called from every spin loop: leaves at once when a peer ended the job. */
 static inline void shmemi_abort_poll(void)

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "../init/error.h"
+#include "init/error.h"
 #include "heap.h"
 
 /* Chunks are whole 2 MiB pages so that huge pages can back them. */

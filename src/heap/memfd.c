@@ -4,7 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../init/error.h"
+#include "init/error.h"
 #include "heap.h"
 
 /* An anonymous memory object: it has no name in /dev/shm, so nothing can

@@ -19,9 +19,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../transport/transport.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "transport/transport.h"
 #include "heap.h"
 #include "statics.h"
 

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../init/runtime.h"
+#include "init/runtime.h"
 
 struct shmemi_statics {
     char *base;    /* the region's first byte; NULL when none is shared */

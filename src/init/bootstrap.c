@@ -6,7 +6,7 @@
 
 #include "config.h"
 #include "error.h"
-#include "shmemrun_proto.h"
+#include "launcher/shmemrun_proto.h"
 
 /* Variables that launchers we cannot serve set in their children. Running
  * as N independent one-PE jobs under them would silently give wrong

@@ -23,7 +23,7 @@
 
 #include "error.h"
 #include "peercred.h"
-#include "shmemrun_proto.h"
+#include "launcher/shmemrun_proto.h"
 
 /* shmemrun listens before it starts any PE, so a refused connect means a
  * transient condition (a full listen queue); about a second of retries. */

@@ -1,4 +1,6 @@
-/* The state of this PE's runtime, shared by every layer. */
+/* The state of this PE's runtime, shared by every layer: the bottom of the
+ * library, which every file may include (runtime.c defines it; lifecycle/
+ * starts and stops the layers that fill it). */
 #ifndef SHMEMI_RUNTIME_H
 #define SHMEMI_RUNTIME_H
 
@@ -48,14 +50,6 @@ struct shmemi_state {
 };
 
 extern struct shmemi_state shmemi_state;
-
-/* shmem_init_thread for every entry point that starts the runtime (shmem_init,
- * start_pes): public routines never call each other, so that a profiling
- * tool wrapping them (pshmem.h) sees only the application's calls. */
-void shmemi_init_thread(const char *call, int requested, int *provided);
-
-/* shmem_finalize, for it and for start_pes's exit handler. */
-void shmemi_finalize(const char *call);
 
 /* Ends the PE when the runtime is not up, naming the call. */
 void shmemi_require_init(const char *call);

@@ -1,9 +1,10 @@
-/* shmem_ptr and the accessibility queries: every PE is reachable by the
+/* shmem_ptr, shmem_team_ptr and the accessibility queries: every PE is reachable by the
  * RMA and AMO routines (those of other nodes through the transport), but
  * only a PE of this node by load/store through the peer window. */
 #include <shmem.h>
 
 #include "rma.h"
+#include "team/team.h"
 
 static int pe_accessible(const char *call, int pe)
 {
@@ -37,3 +38,12 @@ int shmem_addr_accessible(const void *addr, int pe)
 }
 
 void *shmem_ptr(const void *dest, int pe) { return shmemi_ptr(__func__, dest, pe); }
+
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
+{
+    shmemi_require_init(__func__);
+    struct shmemi_team *t = shmemi_team_get(__func__, team);
+    if (!t || pe < 0 || pe >= t->size)
+        return NULL;
+    return shmemi_ptr(__func__, dest, shmemi_team_pe(t, pe));
+}

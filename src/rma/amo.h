@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "amo_op.h"
+#include "transport/amo_op.h"
 #include "ctx.h"
 #include "rma.h"
 
@@ -59,7 +59,7 @@ SHMEMI_AMO_WORD(uint64_t)
 
 /* The AMOs the CPU cannot do itself: a misaligned word (an error), a word
  * on another node (word is NULL; the transport's AMO) or a word in GPU
- * memory, which a kernel updates (src/device/cuda_amo.c). */
+ * memory, which a kernel updates (src/rma/cuda_amo.c). */
 uint64_t shmemi_amo_slow(const char *call, shmem_ctx_t ctx, enum shmemi_amo_op op,
                          const void *sym, void *word, size_t size, uint64_t value,
                          uint64_t cond, int pe);

@@ -6,7 +6,7 @@
 
 #include "amo.h"
 #ifdef SHMEM_HAVE_CUDA
-#include "../device/cuda_amo.h"
+#include "cuda_amo.h"
 #endif
 
 uint64_t shmemi_amo_slow(const char *call, shmem_ctx_t ctx, enum shmemi_amo_op op,

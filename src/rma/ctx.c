@@ -2,8 +2,8 @@
  * no options). What each option means here is in ctx.h. */
 #include <stdlib.h>
 
-#include "../init/config.h"
-#include "../sync/sync.h"
+#include "init/config.h"
+#include "sync/sync.h"
 #include "ctx.h"
 
 static struct shmemi_ctx default_ctx = {.options = 0, .team = &shmemi_team_world};

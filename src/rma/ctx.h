@@ -23,9 +23,9 @@
 
 #include <shmem.h>
 
-#include "../init/error.h"
-#include "../team/team.h"
-#include "../transport/transport.h"
+#include "init/error.h"
+#include "team/team.h"
+#include "transport/transport.h"
 
 struct shmemi_ctx {
     long options;

@@ -6,7 +6,7 @@
  * and completing some PEs' waits for the same requests). */
 #include <shmem.h>
 
-#include "../sync/sync.h"
+#include "sync/sync.h"
 #include "ctx.h"
 
 static void pe_quiet(const char *call, shmem_ctx_t ctx, const int *target_pes,

@@ -5,7 +5,7 @@
  * specification allows (sessions never change the result of a program). */
 #include <shmem.h>
 
-#include "../init/config.h"
+#include "init/config.h"
 #include "ctx.h"
 
 void shmem_ctx_session_start(shmem_ctx_t ctx, long options,

@@ -10,10 +10,10 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "../heap/heap.h"
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../transport/transport.h"
+#include "heap/heap.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "transport/transport.h"
 
 /* Ends the job, saying which argument of a transfer is bad. */
 noreturn void shmemi_rma_target_fail(const char *call, const void *sym, size_t len, int pe);

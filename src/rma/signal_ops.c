@@ -2,7 +2,7 @@
  * (1.6) add to or set another PE's signal atomically. */
 #include <shmem.h>
 
-#include "../sync/wait_set.h"
+#include "sync/wait_set.h"
 #include "signal.h"
 
 void shmemi_signal_bad_op(const char *call, int sig_op)

@@ -4,9 +4,9 @@
 #include <shmem.h>
 #include <shmemx.h>
 
-#include "../init/error.h"
-#include "../team/team.h"
-#include "barrier_engine.h"
+#include "init/error.h"
+#include "team/team.h"
+#include "sync/engine/barrier_engine.h"
 #include "sync.h"
 
 /* A team that spans nodes runs the same engine: the dissemination barrier

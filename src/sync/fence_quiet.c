@@ -8,10 +8,10 @@
 
 #include <shmem.h>
 
-#include "../device/proxy.h"
-#include "../heap/heap.h"
-#include "../rma/ctx.h"
-#include "../transport/transport.h"
+#include "device/proxy/proxy.h"
+#include "heap/heap.h"
+#include "rma/ctx.h"
+#include "transport/transport.h"
 #include "sync.h"
 
 /* Quiet also completes what this PE's kernels handed to the device proxy:

@@ -15,9 +15,9 @@
 
 #include <shmem.h>
 
-#include "../init/error.h"
-#include "../rma/amo.h"
-#include "spin.h"
+#include "init/error.h"
+#include "rma/amo.h"
+#include "sync/engine/spin.h"
 #include "sync.h"
 
 _Static_assert(sizeof(long) == sizeof(uint64_t), "the lock encoding needs a 64-bit long");

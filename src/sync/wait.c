@@ -4,9 +4,9 @@
 
 #include <shmem.h>
 
-#include "../heap/heap.h"
-#include "../init/config.h"
-#include "../init/error.h"
+#include "heap/heap.h"
+#include "init/config.h"
+#include "init/error.h"
 #include "wait_set.h"
 
 void shmemi_wait_check(const char *call, const void *ivars, size_t nelems, size_t size,

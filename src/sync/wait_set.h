@@ -12,7 +12,7 @@
 
 #include <shmem.h>
 
-#include "spin.h"
+#include "sync/engine/spin.h"
 
 /* Loads the element at ivar (acquire, so what was stored before the update
  * that satisfies the test is visible after it; on a device heap, by a copy

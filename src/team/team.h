@@ -19,9 +19,9 @@
 
 #include <shmem.h>
 
-#include "../heap/heap.h"
-#include "../sync/barrier_engine.h"
-#include "../transport/peer_word.h"
+#include "heap/heap.h"
+#include "sync/engine/barrier_engine.h"
+#include "transport/peer_word.h"
 
 /* The layout of a team's scratch slot. */
 struct shmemi_team_scratch {

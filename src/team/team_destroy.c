@@ -1,9 +1,9 @@
 /* Destroying a team, and freeing what a team holds. */
 #include <stdlib.h>
 
-#include "../init/error.h"
-#include "../device/device_state.h"
-#include "../rma/ctx.h"
+#include "init/error.h"
+#include "device/device_state.h"
+#include "rma/ctx.h"
 #include "team.h"
 
 void shmemi_team_free(const char *call, struct shmemi_team *t)

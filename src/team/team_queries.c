@@ -1,9 +1,9 @@
 /* What a team handle tells: its PEs, their numbers elsewhere, its
- * configuration, pointers to its members' memory; and its barrier. */
+ * configuration; and its barrier (shmem_team_ptr is with shmem_ptr, in
+ * rma/accessible.c). */
 #include <stdatomic.h>
 
-#include "../init/error.h"
-#include "../rma/rma.h"
+#include "init/error.h"
 #include "team.h"
 
 int shmem_team_my_pe(shmem_team_t team)
@@ -41,15 +41,6 @@ int shmem_team_get_config(shmem_team_t team, long config_mask, shmem_team_config
     if (config_mask & SHMEM_TEAM_NUM_CONTEXTS)
         config->num_contexts = t->config.num_contexts;
     return 0;
-}
-
-void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
-{
-    shmemi_require_init(__func__);
-    struct shmemi_team *t = shmemi_team_get(__func__, team);
-    if (!t || pe < 0 || pe >= t->size)
-        return NULL;
-    return shmemi_ptr(__func__, dest, shmemi_team_pe(t, pe));
 }
 
 /* OpenSHMEM leaves a sync of SHMEM_TEAM_INVALID undefined; it returns

@@ -18,9 +18,9 @@
  * vote; every member takes that, so all run the same barrier engine. */
 #include <stdlib.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../rma/ctx.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "rma/ctx.h"
 #include "team.h"
 
 enum vote { AGREED = 0, RETRY = 1, FAILED = 2 };

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
+#include "init/config.h"
+#include "init/error.h"
 #include "team.h"
 
 struct shmemi_team *_Atomic *shmemi_team_owner; /* [teams_max] */

@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../device/device_state.h"
-#include "../init/config.h"
-#include "../init/error.h"
+#include "device/device_state.h"
+#include "init/config.h"
+#include "init/error.h"
 #include "team.h"
 
 struct shmemi_team shmemi_team_world;

@@ -10,7 +10,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "../heap/heap.h"
+#include "heap/heap.h"
 #include "transport.h"
 
 /* pe's copy of w through the peer window, or NULL for a PE of another

@@ -1,12 +1,12 @@
 /* Whether the job needs the inter-node path, and which one serves it. */
 #include <stdio.h>
 
-#include "../init/config.h"
-#include "../init/error.h"
-#include "../init/runtime.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "init/runtime.h"
 #include "transport.h"
 #ifdef SHMEM_HAVE_UCX
-#include "ucx/ucx.h"
+#include "transport/ucx/ucx.h"
 #endif
 
 const struct shmemi_transport *shmemi_remote;

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../rma/amo_op.h"
+#include "amo_op.h"
 
 /* The regions other nodes may reach: the control slot (headers, team
  * scratch, mailboxes), the data heap, which grows in chunks, and the

@@ -262,6 +262,14 @@ if(CUDAToolkit_FOUND)
         DEPENDS ${probe} ${PROJECT_SOURCE_DIR}/include/shmem/device.h ${device_headers} VERBATIM)
     endforeach()
     add_custom_target(device_probe ALL DEPENDS probe.ptx probe.cubin)
+
+    # A CUDA source's host calls reach the shmem_ names (profiling tools).
+    add_library(host_calls_probe OBJECT device/host_calls.cu)
+    target_link_libraries(host_calls_probe PRIVATE shmem)
+    add_test(NAME device_host_calls_profiled
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_host_calls.sh
+        $<TARGET_OBJECTS:host_calls_probe>)
+    set_tests_properties(device_host_calls_profiled PROPERTIES LABELS host)
     add_test(NAME device_code_ptx COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_code.sh
       ptx ${CMAKE_CURRENT_BINARY_DIR}/probe.ptx)
     set_tests_properties(device_code_ptx PROPERTIES LABELS host)
@@ -274,7 +282,7 @@ if(CUDAToolkit_FOUND)
     file(GLOB kernel_sources ${PROJECT_SOURCE_DIR}/src/device/kernels/*)
     add_custom_command(OUTPUT library_kernels.ptx
       COMMAND ${CMAKE_CUDA_COMPILER} -std=c++17 -arch=compute_90 -I${PROJECT_SOURCE_DIR}/include
-              -ptx ${kernels_cu} -o library_kernels.ptx
+              -I${PROJECT_SOURCE_DIR}/src -ptx ${kernels_cu} -o library_kernels.ptx
       DEPENDS ${kernel_sources} ${device_headers} VERBATIM)
     add_custom_target(library_kernels_ptx ALL DEPENDS library_kernels.ptx)
     add_test(NAME library_kernels COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_kernels.sh

@@ -190,7 +190,7 @@ shmem_expect_test(vnode_fault_sigkill PROGRAM faults NP 4 ARGS sigkill
 
 # The same where the launcher lets the others run on (mpirun
 # --enable-recovery, whose own exit status is then 0): the links between
-# the nodes' first PEs (src/heap/node_links.c) end the job, and the first
+# the nodes' first PEs (src/node/node_links.c) end the job, and the first
 # PE of every other node names the dead PE: one node of one, a ring of
 # four, two nodes of two (the dead PE's node partner sees it first). Without
 # the links (SHMEM_NODE_LINKS=0) these runs hung. A fatal error's reason

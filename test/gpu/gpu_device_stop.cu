@@ -1,6 +1,6 @@
 // A kernel that stops on a call it cannot serve: the library prints why
 // (the kernel records it, see shmem/device/core.h; the host prints it, see
-// src/device/device_report.c), though kernels hold no printf. PE 0's
+// src/cuda/device_report.c), though kernels hold no printf. PE 0's
 // kernel, 256 threads compiled with SHMEM_DEVICE_DEBUG, stops; PE 0 then
 // leaves as argv[1] says: "exit" (exit(3): the record is printed at exit),
 // "global_exit" (shmem_global_exit(4)), or "type" (the kernel moved a long

@@ -72,3 +72,15 @@ printf '#include <mpp/shmem.h>\n#include <mpp/shmemx.h>\nint main(void) { shmem_
 "$prefix/bin/oshcc" "$tmp/mpp.c" -o "$tmp/mpp"
 "$tmp/mpp"
 echo "mpp/shmem.h + mpp/shmemx.h: ok"
+
+# The layouts device code is compiled against (not API, but device code
+# compiled from the installed headers needs them), and a C unit of it
+# registering with the installed library at the installed version.
+for h in device_state.h proxy_ring.h proxy_post.h; do
+    [ -f "$prefix/include/shmem/internal/$h" ] || { echo "shmem/internal/$h is not installed" >&2; exit 1; }
+done
+printf '#include <shmem.h>\n#include <shmem/internal/device_state.h>\nstatic void u(const struct shmemi_device_state *s) { (void)s; }\nint main(void) { shmemi_device_register_abi(SHMEMI_DEVICE_ABI_VERSION, sizeof(struct shmemi_device_state), u); return 0; }\n' \
+    >"$tmp/abi.c"
+"$prefix/bin/oshcc" "$tmp/abi.c" -o "$tmp/abi"
+"$tmp/abi"
+echo "shmem/internal/ + device ABI: ok"

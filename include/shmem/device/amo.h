@@ -80,7 +80,7 @@ __device__ inline T shmemi_dev_amo(const char *call, enum shmemi_dev_amo_op op,
 #define SHMEMI_DEV_AMO(T, N, OP, DOP, RET, VALUE, COND, ...)                  \
     SHMEMI_HD T shmem_##N##_atomic_##OP(__VA_ARGS__, int pe)                  \
     {                                                                         \
-        SHMEMI_BOTH(return pshmem_##N##_atomic_##OP(SHMEMI_DEV_ARGS_##OP, pe), \
+        SHMEMI_BOTH(return shmemi_host_##N##_atomic_##OP(SHMEMI_DEV_ARGS_##OP, pe), \
                     RET shmemi_dev_amo<T>("shmem_" #N "_atomic_" #OP, DOP,    \
                                           dest, VALUE, COND, pe));            \
     }
@@ -88,7 +88,7 @@ __device__ inline T shmemi_dev_amo(const char *call, enum shmemi_dev_amo_op op,
 #define SHMEMI_DEV_AMO_VOID(T, N, OP, DOP, VALUE, ...)                        \
     SHMEMI_HD void shmem_##N##_atomic_##OP(__VA_ARGS__, int pe)               \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_atomic_##OP(SHMEMI_DEV_ARGS_##OP, pe),        \
+        SHMEMI_BOTH(shmemi_host_##N##_atomic_##OP(SHMEMI_DEV_ARGS_##OP, pe),  \
                     shmemi_dev_amo<T>("shmem_" #N "_atomic_" #OP, DOP, dest,  \
                                       VALUE, (T)0, pe, false));               \
     }
@@ -96,7 +96,7 @@ __device__ inline T shmemi_dev_amo(const char *call, enum shmemi_dev_amo_op op,
 #define SHMEMI_DEV_AMO_NBI(T, N, OP, DOP, VALUE, COND, ...)                   \
     SHMEMI_HD void shmem_##N##_atomic_##OP##_nbi(T *fetch, __VA_ARGS__, int pe) \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_atomic_##OP##_nbi(fetch, SHMEMI_DEV_ARGS_##OP, pe), \
+        SHMEMI_BOTH(shmemi_host_##N##_atomic_##OP##_nbi(fetch, SHMEMI_DEV_ARGS_##OP, pe), \
                     *fetch = shmemi_dev_amo<T>("shmem_" #N "_atomic_" #OP "_nbi", \
                                                DOP, dest, VALUE, COND, pe));  \
     }
@@ -135,14 +135,14 @@ SHMEMI_AMO_STANDARD_TYPES(SHMEMI_DEV_AMO_STANDARD)
 #define SHMEMI_DEV_AMO_EXTENDED(T, N)                                         \
     SHMEMI_HD T shmem_##N##_atomic_fetch(const T *source, int pe)             \
     {                                                                         \
-        SHMEMI_BOTH(return pshmem_##N##_atomic_fetch(source, pe),             \
+        SHMEMI_BOTH(return shmemi_host_##N##_atomic_fetch(source, pe),        \
                     return shmemi_dev_amo<T>("shmem_" #N "_atomic_fetch",     \
                                              SHMEMI_DEV_FETCH, source, (T)0,  \
                                              (T)0, pe));                      \
     }                                                                         \
     SHMEMI_HD void shmem_##N##_atomic_fetch_nbi(T *fetch, const T *source, int pe) \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_atomic_fetch_nbi(fetch, source, pe),         \
+        SHMEMI_BOTH(shmemi_host_##N##_atomic_fetch_nbi(fetch, source, pe),    \
                     *fetch = shmem_##N##_atomic_fetch(source, pe));           \
     }                                                                         \
     SHMEMI_DEV_AMO_VOID(T, N, set, SHMEMI_DEV_SET, value, T *dest, T value)   \

@@ -11,7 +11,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
-#include <shmem/device_state.h>
+#include <shmem/internal/device_state.h>
 
 /* Types kernels move besides the specification's RMA table (extensions,
  * named shmemx_half_put and so on). */
@@ -34,7 +34,11 @@ struct shmemi_device_registrar {
     {
         cudaMemcpyToSymbol(shmemi_dstate, s, sizeof *s);
     }
-    shmemi_device_registrar() { shmemi_device_register(update); }
+    shmemi_device_registrar()
+    {
+        shmemi_device_register_abi(SHMEMI_DEVICE_ABI_VERSION, sizeof(struct shmemi_device_state),
+                                   update);
+    }
 };
 static shmemi_device_registrar shmemi_device_registrar_instance;
 } // namespace
@@ -140,20 +144,21 @@ __device__ inline char *shmemi_dev_peer(const char *call, const void *p, int pe)
     return shmemi_dev_at(p, li);
 }
 
-/* A routine defined for both sides: device_body in kernels, the pshmem_ twin
- * (with the same arguments) on the host. */
+/* A routine defined for both sides: device_body in kernels, the library's
+ * routine (shmemi_host_X, the symbol shmem_X) with the same arguments on
+ * the host. */
 #if defined(__CUDA_ARCH__)
 #define SHMEMI_BOTH(host_call, device_body) device_body
 #else
 #define SHMEMI_BOTH(host_call, device_body) host_call
 #endif
 
-SHMEMI_HD int shmem_my_pe(void) { SHMEMI_BOTH(return pshmem_my_pe(), return shmemi_dstate.my_pe); }
-SHMEMI_HD int shmem_n_pes(void) { SHMEMI_BOTH(return pshmem_n_pes(), return shmemi_dstate.n_pes); }
+SHMEMI_HD int shmem_my_pe(void) { SHMEMI_BOTH(return shmemi_host_my_pe(), return shmemi_dstate.my_pe); }
+SHMEMI_HD int shmem_n_pes(void) { SHMEMI_BOTH(return shmemi_host_n_pes(), return shmemi_dstate.n_pes); }
 
 SHMEMI_HD void *shmem_ptr(const void *dest, int pe)
 {
-    SHMEMI_BOTH(return pshmem_ptr(dest, pe),
+    SHMEMI_BOTH(return shmemi_host_ptr(dest, pe),
                 int li = (unsigned)pe < (unsigned)shmemi_dstate.n_pes
                              ? shmemi_dstate.local_index[pe] : -1;
                 if (li < 0) return (void *)0;

@@ -122,12 +122,12 @@ template <class T> struct shmemi_dev_wait_set {
 #define SHMEMI_DEVICE_P2P(T, N)                                               \
     SHMEMI_HD int shmem_##N##_test(T *ivar, int cmp, T value)                 \
     {                                                                         \
-        SHMEMI_BOTH(return pshmem_##N##_test(ivar, cmp, value),               \
+        SHMEMI_BOTH(return shmemi_host_##N##_test(ivar, cmp, value),          \
                     return SHMEMI_CMP_HOLDS(shmemi_dev_load_acquire(ivar), cmp, value)); \
     }                                                                         \
     SHMEMI_HD void shmem_##N##_wait_until(T *ivar, int cmp, T value)          \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_wait_until(ivar, cmp, value),                \
+        SHMEMI_BOTH(shmemi_host_##N##_wait_until(ivar, cmp, value),           \
                     shmemi_dev_wait_value<T>(ivar, cmp, value));              \
     }
 SHMEMI_P2P_TYPES(SHMEMI_DEVICE_P2P)

@@ -11,13 +11,13 @@
     SHMEMI_HD void shmem_##N##_wait_until_all##SUF(T *ivars, size_t nelems,   \
                                                    const int *status, int cmp, VT) \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##N##_wait_until_all##SUF(ivars, nelems, status, cmp, VALUES##_ARG), \
+        SHMEMI_BOTH(shmemi_host_##N##_wait_until_all##SUF(ivars, nelems, status, cmp, VALUES##_ARG), \
                     SHMEMI_DEV_SET(T, VALUES, PER).wait_all());               \
     }                                                                         \
     SHMEMI_HD size_t shmem_##N##_wait_until_any##SUF(T *ivars, size_t nelems, \
                                                      const int *status, int cmp, VT) \
     {                                                                         \
-        SHMEMI_BOTH(return pshmem_##N##_wait_until_any##SUF(ivars, nelems, status, cmp, \
+        SHMEMI_BOTH(return shmemi_host_##N##_wait_until_any##SUF(ivars, nelems, status, cmp, \
                                                             VALUES##_ARG),    \
                     return SHMEMI_DEV_SET(T, VALUES, PER).wait_any());        \
     }                                                                         \
@@ -25,21 +25,21 @@
                                                       size_t *indices,        \
                                                       const int *status, int cmp, VT) \
     {                                                                         \
-        SHMEMI_BOTH(return pshmem_##N##_wait_until_some##SUF(ivars, nelems, indices, \
+        SHMEMI_BOTH(return shmemi_host_##N##_wait_until_some##SUF(ivars, nelems, indices, \
                                                              status, cmp, VALUES##_ARG), \
                     return SHMEMI_DEV_SET(T, VALUES, PER).wait_some(indices)); \
     }                                                                         \
     SHMEMI_HD int shmem_##N##_test_all##SUF(T *ivars, size_t nelems,          \
                                             const int *status, int cmp, VT)   \
     {                                                                         \
-        SHMEMI_BOTH(return pshmem_##N##_test_all##SUF(ivars, nelems, status, cmp, \
+        SHMEMI_BOTH(return shmemi_host_##N##_test_all##SUF(ivars, nelems, status, cmp, \
                                                       VALUES##_ARG),          \
                     return SHMEMI_DEV_SET(T, VALUES, PER).test_all());        \
     }                                                                         \
     SHMEMI_HD size_t shmem_##N##_test_any##SUF(T *ivars, size_t nelems,       \
                                                const int *status, int cmp, VT) \
     {                                                                         \
-        SHMEMI_BOTH(return pshmem_##N##_test_any##SUF(ivars, nelems, status, cmp, \
+        SHMEMI_BOTH(return shmemi_host_##N##_test_any##SUF(ivars, nelems, status, cmp, \
                                                       VALUES##_ARG),          \
                     return SHMEMI_DEV_SET(T, VALUES, PER).test_any());        \
     }                                                                         \
@@ -47,7 +47,7 @@
                                                 size_t *indices,              \
                                                 const int *status, int cmp, VT) \
     {                                                                         \
-        SHMEMI_BOTH(return pshmem_##N##_test_some##SUF(ivars, nelems, indices, status, \
+        SHMEMI_BOTH(return shmemi_host_##N##_test_some##SUF(ivars, nelems, indices, status, \
                                                        cmp, VALUES##_ARG),    \
                     return SHMEMI_DEV_SET(T, VALUES, PER).test_some(indices)); \
     }

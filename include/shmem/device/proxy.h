@@ -1,10 +1,10 @@
 /* Kernels' calls to PEs of other nodes. Those PEs are not in the peer
  * window, and UCX, which reaches them, runs on the CPU: so the calling
  * thread hands the operation to its PE's proxy thread on the host through
- * the channel in pinned host memory (shmem/proxy_ring.h,
- * shmem/proxy_post.h). The routines of rma.h, amo.h and signal.h take this
- * path when shmemi_dev_slot(pe) is -1: one branch, which the load/store
- * path predicts.
+ * the channel in pinned host memory (shmem/internal/proxy_ring.h,
+ * shmem/internal/proxy_post.h). The routines of rma.h, amo.h and signal.h
+ * take this path when shmemi_dev_slot(pe) is -1: one branch, which the
+ * load/store path predicts.
  *
  * What the caller may rely on is the OpenSHMEM contract: a put's source is
  * reusable on return (the data travels in the slots), a get or fetching
@@ -13,7 +13,7 @@
 #ifndef SHMEM_DEVICE_PROXY_H
 #define SHMEM_DEVICE_PROXY_H
 
-#include <shmem/proxy_post.h>
+#include <shmem/internal/proxy_post.h>
 
 /* The channel to reach pe, which is off this node: stops the kernel where
  * there is none (a job on one node, a heap UCX cannot reach, a PE out of
@@ -57,28 +57,6 @@ shmemi_dev_remote_amo(const char *call, unsigned amo, const void *dest, unsigned
 {
     struct shmemi_proxy_channel ch = shmemi_dev_channel(call, pe);
     return shmemi_px_amo(&ch, amo, (uintptr_t)dest, size, value, cond, pe, fetch);
-}
-
-/* n bytes between local memory and symmetric memory of pe, wherever pe is:
- * the copy loop through the window on this node, the proxy beyond. */
-__device__ __forceinline__ void shmemi_dev_put_bytes(const char *call, void *dest,
-                                                     const void *source, size_t n, int pe)
-{
-    int li = shmemi_dev_slot(pe);
-    if (__builtin_expect(li >= 0, 1))
-        shmemi_dev_copy(shmemi_dev_at(dest, li), (const char *)source, n);
-    else
-        shmemi_dev_remote_put(call, dest, source, n, pe);
-}
-
-__device__ __forceinline__ void shmemi_dev_get_bytes(const char *call, void *dest,
-                                                     const void *source, size_t n, int pe)
-{
-    int li = shmemi_dev_slot(pe);
-    if (__builtin_expect(li >= 0, 1))
-        shmemi_dev_copy((char *)dest, shmemi_dev_at(source, li), n);
-    else
-        shmemi_dev_remote_get(call, dest, source, n, pe);
 }
 
 /* The device fence and quiet add the proxy's to the memory fence when the

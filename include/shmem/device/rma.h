@@ -5,6 +5,28 @@
 
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 20208
+/* n bytes between local memory and symmetric memory of pe, wherever pe is:
+ * the copy loop through the window on this node, the proxy beyond. */
+__device__ __forceinline__ void shmemi_dev_put_bytes(const char *call, void *dest,
+                                                     const void *source, size_t n, int pe)
+{
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li >= 0, 1))
+        shmemi_dev_copy(shmemi_dev_at(dest, li), (const char *)source, n);
+    else
+        shmemi_dev_remote_put(call, dest, source, n, pe);
+}
+
+__device__ __forceinline__ void shmemi_dev_get_bytes(const char *call, void *dest,
+                                                     const void *source, size_t n, int pe)
+{
+    int li = shmemi_dev_slot(pe);
+    if (__builtin_expect(li >= 0, 1))
+        shmemi_dev_copy((char *)dest, shmemi_dev_at(source, li), n);
+    else
+        shmemi_dev_remote_get(call, dest, source, n, pe);
+}
+
 /* n elements of elem bytes, dst and sst elements apart; put when the
  * destination is pe's, else get. Off the node each element is a request. */
 __device__ inline void shmemi_dev_strided(const char *call, bool put, char *d, const char *s,
@@ -30,21 +52,21 @@ __device__ inline void shmemi_dev_strided(const char *call, bool put, char *d, c
 
 SHMEMI_HD void shmem_putmem(void *dest, const void *source, size_t n, int pe)
 {
-    SHMEMI_BOTH(pshmem_putmem(dest, source, n, pe),
+    SHMEMI_BOTH(shmemi_host_putmem(dest, source, n, pe),
                 shmemi_dev_put_bytes("shmem_putmem", dest, source, n, pe));
 }
 SHMEMI_HD void shmem_getmem(void *dest, const void *source, size_t n, int pe)
 {
-    SHMEMI_BOTH(pshmem_getmem(dest, source, n, pe),
+    SHMEMI_BOTH(shmemi_host_getmem(dest, source, n, pe),
                 shmemi_dev_get_bytes("shmem_getmem", dest, source, n, pe));
 }
 SHMEMI_HD void shmem_putmem_nbi(void *dest, const void *source, size_t n, int pe)
 {
-    SHMEMI_BOTH(pshmem_putmem_nbi(dest, source, n, pe), shmem_putmem(dest, source, n, pe));
+    SHMEMI_BOTH(shmemi_host_putmem_nbi(dest, source, n, pe), shmem_putmem(dest, source, n, pe));
 }
 SHMEMI_HD void shmem_getmem_nbi(void *dest, const void *source, size_t n, int pe)
 {
-    SHMEMI_BOTH(pshmem_getmem_nbi(dest, source, n, pe), shmem_getmem(dest, source, n, pe));
+    SHMEMI_BOTH(shmemi_host_getmem_nbi(dest, source, n, pe), shmem_getmem(dest, source, n, pe));
 }
 
 /* A typed routine first refuses types the device lacks. */
@@ -146,44 +168,44 @@ __device__ inline void shmemi_dev_iget(const char *call, T *dest, const T *sourc
 #define SHMEMI_DEV_RMA_ROW(T, N, PFX, HD, BOTH)                               \
     HD void PFX##_##N##_p(T *dest, T value, int pe)                           \
     {                                                                         \
-        BOTH(pshmem_##N##_p(dest, value, pe),                                 \
+        BOTH(shmemi_host_##N##_p(dest, value, pe),                            \
              shmemi_dev_p(#PFX "_" #N "_p", dest, value, pe));                \
     }                                                                         \
     HD T PFX##_##N##_g(const T *source, int pe)                               \
     {                                                                         \
-        BOTH(return pshmem_##N##_g(source, pe),                               \
+        BOTH(return shmemi_host_##N##_g(source, pe),                          \
              return shmemi_dev_g(#PFX "_" #N "_g", source, pe));              \
     }                                                                         \
     HD void PFX##_##N##_put(T *dest, const T *source, size_t n, int pe)       \
     {                                                                         \
-        BOTH(pshmem_##N##_put(dest, source, n, pe),                           \
+        BOTH(shmemi_host_##N##_put(dest, source, n, pe),                      \
              shmemi_dev_put(#PFX "_" #N "_put", dest, source, n, pe));        \
     }                                                                         \
     HD void PFX##_##N##_get(T *dest, const T *source, size_t n, int pe)       \
     {                                                                         \
-        BOTH(pshmem_##N##_get(dest, source, n, pe),                           \
+        BOTH(shmemi_host_##N##_get(dest, source, n, pe),                      \
              shmemi_dev_get(#PFX "_" #N "_get", dest, source, n, pe));        \
     }                                                                         \
     HD void PFX##_##N##_put_nbi(T *dest, const T *source, size_t n, int pe)   \
     {                                                                         \
-        BOTH(pshmem_##N##_put_nbi(dest, source, n, pe),                       \
+        BOTH(shmemi_host_##N##_put_nbi(dest, source, n, pe),                  \
              shmemi_dev_put(#PFX "_" #N "_put_nbi", dest, source, n, pe));    \
     }                                                                         \
     HD void PFX##_##N##_get_nbi(T *dest, const T *source, size_t n, int pe)   \
     {                                                                         \
-        BOTH(pshmem_##N##_get_nbi(dest, source, n, pe),                       \
+        BOTH(shmemi_host_##N##_get_nbi(dest, source, n, pe),                  \
              shmemi_dev_get(#PFX "_" #N "_get_nbi", dest, source, n, pe));    \
     }                                                                         \
     HD void PFX##_##N##_iput(T *dest, const T *source, ptrdiff_t dst,         \
                              ptrdiff_t sst, size_t n, int pe)                 \
     {                                                                         \
-        BOTH(pshmem_##N##_iput(dest, source, dst, sst, n, pe),                \
+        BOTH(shmemi_host_##N##_iput(dest, source, dst, sst, n, pe),           \
              shmemi_dev_iput(#PFX "_" #N "_iput", dest, source, dst, sst, n, pe)); \
     }                                                                         \
     HD void PFX##_##N##_iget(T *dest, const T *source, ptrdiff_t dst,         \
                              ptrdiff_t sst, size_t n, int pe)                 \
     {                                                                         \
-        BOTH(pshmem_##N##_iget(dest, source, dst, sst, n, pe),                \
+        BOTH(shmemi_host_##N##_iget(dest, source, dst, sst, n, pe),           \
              shmemi_dev_iget(#PFX "_" #N "_iget", dest, source, dst, sst, n, pe)); \
     }
 #define SHMEMI_DEV_DEVICE_ONLY(host, device) device
@@ -199,35 +221,35 @@ SHMEMI_DEVICE_EXT_TYPES(SHMEMI_DEVICE_EXT_RMA)
 #define SHMEMI_DEVICE_SIZED(B)                                                \
     SHMEMI_HD void shmem_put##B(void *dest, const void *source, size_t n, int pe) \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_put##B(dest, source, n, pe),                       \
+        SHMEMI_BOTH(shmemi_host_put##B(dest, source, n, pe),                  \
                     shmemi_dev_put_bytes("shmem_put" #B, dest, source, n * (B / 8), pe)); \
     }                                                                         \
     SHMEMI_HD void shmem_get##B(void *dest, const void *source, size_t n, int pe) \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_get##B(dest, source, n, pe),                       \
+        SHMEMI_BOTH(shmemi_host_get##B(dest, source, n, pe),                  \
                     shmemi_dev_get_bytes("shmem_get" #B, dest, source, n * (B / 8), pe)); \
     }                                                                         \
     SHMEMI_HD void shmem_put##B##_nbi(void *dest, const void *source, size_t n, int pe) \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_put##B##_nbi(dest, source, n, pe),                 \
+        SHMEMI_BOTH(shmemi_host_put##B##_nbi(dest, source, n, pe),            \
                     shmem_put##B(dest, source, n, pe));                       \
     }                                                                         \
     SHMEMI_HD void shmem_get##B##_nbi(void *dest, const void *source, size_t n, int pe) \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_get##B##_nbi(dest, source, n, pe),                 \
+        SHMEMI_BOTH(shmemi_host_get##B##_nbi(dest, source, n, pe),            \
                     shmem_get##B(dest, source, n, pe));                       \
     }                                                                         \
     SHMEMI_HD void shmem_iput##B(void *dest, const void *source, ptrdiff_t dst, \
                                  ptrdiff_t sst, size_t n, int pe)             \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_iput##B(dest, source, dst, sst, n, pe),            \
+        SHMEMI_BOTH(shmemi_host_iput##B(dest, source, dst, sst, n, pe),       \
                     shmemi_dev_strided("shmem_iput" #B, true, (char *)dest,   \
                                        (const char *)source, dst, sst, n, B / 8, pe)); \
     }                                                                         \
     SHMEMI_HD void shmem_iget##B(void *dest, const void *source, ptrdiff_t dst, \
                                  ptrdiff_t sst, size_t n, int pe)             \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_iget##B(dest, source, dst, sst, n, pe),            \
+        SHMEMI_BOTH(shmemi_host_iget##B(dest, source, dst, sst, n, pe),       \
                     shmemi_dev_strided("shmem_iget" #B, false, (char *)dest,  \
                                        (const char *)source, dst, sst, n, B / 8, pe)); \
     }

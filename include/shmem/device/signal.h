@@ -64,7 +64,7 @@ __device__ inline void shmemi_dev_put_signal(const char *call, void *dest,
     SHMEMI_HD void shmem_##NAME##_signal(DT *dest, const ST *source, size_t n, \
                                          SHMEMI_DEV_SIGNAL_PARAMS)            \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##NAME##_signal(dest, source, n, SHMEMI_DEV_SIGNAL_ARGS), \
+        SHMEMI_BOTH(shmemi_host_##NAME##_signal(dest, source, n, SHMEMI_DEV_SIGNAL_ARGS), \
                     shmemi_dev_put_signal<ET>("shmem_" #NAME "_signal", dest, \
                                               source, n,                      \
                                           SHMEMI_DEV_SIGNAL_ARGS));           \
@@ -73,7 +73,7 @@ __device__ inline void shmemi_dev_put_signal(const char *call, void *dest,
                                              size_t n,                        \
                                              SHMEMI_DEV_SIGNAL_PARAMS)        \
     {                                                                         \
-        SHMEMI_BOTH(pshmem_##NAME##_signal_nbi(dest, source, n,               \
+        SHMEMI_BOTH(shmemi_host_##NAME##_signal_nbi(dest, source, n,          \
                                                SHMEMI_DEV_SIGNAL_ARGS),       \
                     shmemi_dev_put_signal<ET>("shmem_" #NAME "_signal_nbi",   \
                                               dest, source, n,                \
@@ -97,7 +97,7 @@ SHMEMI_DEV_PUT_SIGNAL(putmem, void, void, char)
 
 SHMEMI_HD uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
 {
-    SHMEMI_BOTH(return pshmem_signal_fetch(sig_addr),
+    SHMEMI_BOTH(return shmemi_host_signal_fetch(sig_addr),
                 uint64_t v = *(const volatile uint64_t *)sig_addr;
                 shmemi_dev_fence_acq_rel();
                 return v);
@@ -105,20 +105,20 @@ SHMEMI_HD uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
 
 SHMEMI_HD uint64_t shmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value)
 {
-    SHMEMI_BOTH(return pshmem_signal_wait_until(sig_addr, cmp, cmp_value),
+    SHMEMI_BOTH(return shmemi_host_signal_wait_until(sig_addr, cmp, cmp_value),
                 return shmemi_dev_wait_value(sig_addr, cmp, cmp_value));
 }
 
 SHMEMI_HD void shmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe)
 {
-    SHMEMI_BOTH(pshmem_signal_add(sig_addr, signal, pe),
+    SHMEMI_BOTH(shmemi_host_signal_add(sig_addr, signal, pe),
                 shmemi_dev_signal("shmem_signal_add", sig_addr, signal,
                                   SHMEM_SIGNAL_ADD, pe));
 }
 
 SHMEMI_HD void shmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe)
 {
-    SHMEMI_BOTH(pshmem_signal_set(sig_addr, signal, pe),
+    SHMEMI_BOTH(shmemi_host_signal_set(sig_addr, signal, pe),
                 shmemi_dev_signal("shmem_signal_set", sig_addr, signal,
                                   SHMEM_SIGNAL_SET, pe));
 }

@@ -16,17 +16,17 @@ __device__ inline void shmemi_dev_fence_acq_rel(void) { asm volatile("fence.acq_
  * completed by it. */
 SHMEMI_HD void shmem_fence(void)
 {
-    SHMEMI_BOTH(pshmem_fence(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_fence());
+    SHMEMI_BOTH(shmemi_host_fence(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_fence());
 }
 SHMEMI_HD void shmem_quiet(void)
 {
-    SHMEMI_BOTH(pshmem_quiet(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_quiet());
+    SHMEMI_BOTH(shmemi_host_quiet(), shmemi_dev_fence_acq_rel(); shmemi_dev_proxy_quiet());
 }
 
 /* A team with a barrier provider's slot: store the next sequence number
  * into this PE's arrival word and wait until the provider posts it in the
  * completion word (32-bit numbers that skip 0, compared wrap-safe, as the
- * host side does in src/sync/barrier_engine.h). */
+ * host side does in src/sync/engine/barrier_engine.h). */
 __device__ inline void shmemi_dev_hw_barrier(const struct shmemi_device_team *t)
 {
     unsigned e = *(const volatile unsigned *)t->complete + 1;
@@ -66,7 +66,7 @@ __device__ inline void shmemi_dev_flag_store(unsigned long long *flag, unsigned 
 }
 
 /* The device barrier over a team without a provider slot: the k-ary
- * dissemination barrier of the host (src/sync/barrier_dissemination.c
+ * dissemination barrier of the host (src/sync/engine/barrier_dissemination.c
  * says why it is correct for every N) on the flags of the team's slot, one
  * thread doing the stores and waits. Each round is one system-scope
  * release fence, the round's k - 1 stores of the epoch into the partners'
@@ -108,7 +108,7 @@ __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *
 
 __device__ inline void shmemi_dev_barrier(void) { shmemi_dev_team_barrier(&shmemi_dstate.world); }
 
-SHMEMI_HD void shmem_barrier_all(void) { SHMEMI_BOTH(pshmem_barrier_all(), shmemi_dev_barrier()); }
-SHMEMI_HD void shmem_sync_all(void) { SHMEMI_BOTH(pshmem_sync_all(), shmemi_dev_barrier()); }
+SHMEMI_HD void shmem_barrier_all(void) { SHMEMI_BOTH(shmemi_host_barrier_all(), shmemi_dev_barrier()); }
+SHMEMI_HD void shmem_sync_all(void) { SHMEMI_BOTH(shmemi_host_sync_all(), shmemi_dev_barrier()); }
 
 #endif

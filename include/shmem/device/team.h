@@ -26,21 +26,21 @@ __device__ inline const struct shmemi_device_team *shmemi_dev_team(shmem_team_t 
 
 SHMEMI_HD int shmem_team_my_pe(shmem_team_t team)
 {
-    SHMEMI_BOTH(return pshmem_team_my_pe(team),
+    SHMEMI_BOTH(return shmemi_host_team_my_pe(team),
                 const struct shmemi_device_team *t = shmemi_dev_team(team);
                 return t ? t->my_index : -1);
 }
 
 SHMEMI_HD int shmem_team_n_pes(shmem_team_t team)
 {
-    SHMEMI_BOTH(return pshmem_team_n_pes(team),
+    SHMEMI_BOTH(return shmemi_host_team_n_pes(team),
                 const struct shmemi_device_team *t = shmemi_dev_team(team);
                 return t ? t->size : -1);
 }
 
 SHMEMI_HD int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest_team)
 {
-    SHMEMI_BOTH(return pshmem_team_translate_pe(src_team, src_pe, dest_team),
+    SHMEMI_BOTH(return shmemi_host_team_translate_pe(src_team, src_pe, dest_team),
                 const struct shmemi_device_team *s = shmemi_dev_team(src_team);
                 const struct shmemi_device_team *d = shmemi_dev_team(dest_team);
                 if (!s || !d || src_pe < 0 || src_pe >= s->size) return -1;
@@ -53,7 +53,7 @@ SHMEMI_HD int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_t
 
 SHMEMI_HD int shmem_team_sync(shmem_team_t team)
 {
-    SHMEMI_BOTH(return pshmem_team_sync(team),
+    SHMEMI_BOTH(return shmemi_host_team_sync(team),
                 const struct shmemi_device_team *t = shmemi_dev_team(team);
                 if (!t) return -1;
                 shmemi_dev_team_barrier(t);

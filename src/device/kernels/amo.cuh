@@ -3,7 +3,7 @@
 // word's address in the peer window (the host computed it) with
 // system-scope atomics, which are atomic with respect to every other GPU's
 // atomics on the word, and leaves the old value in pinned host memory.
-#include "../../rma/amo_op.h"
+#include "transport/amo_op.h"
 
 template <class W> __device__ W shmemi_k_amo_word(int op, W *p, W value, W cond)
 {

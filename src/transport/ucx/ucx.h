@@ -14,8 +14,8 @@
 
 #include <ucp/api/ucp.h>
 
-#include "../../heap/heap.h"
-#include "../transport.h"
+#include "heap/heap.h"
+#include "transport/transport.h"
 
 /* The heap doubles as it grows, so its chunks stay few. */
 #define SHMEMI_UCX_MAX_CHUNKS 64

@@ -1,10 +1,10 @@
 /* Every UCX status is checked, and every blocking operation waits the same
  * way: by progressing its worker until its requests complete. */
 
-#include "../../heap/heap.h"
-#include "../../init/error.h"
-#include "../../init/runtime.h"
-#include "../../sync/spin.h"
+#include "heap/heap.h"
+#include "init/error.h"
+#include "init/runtime.h"
+#include "sync/engine/spin.h"
 #include "ucx.h"
 
 _Noreturn void shmemi_ucx_fail(const char *call, const char *what, ucs_status_t st, int pe)
@@ -76,7 +76,7 @@ __attribute__((noinline, cold)) static _Noreturn void stuck(const char *call, co
 void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char *call,
                             const char *what, int pe)
 {
-    /* As in every wait of the runtime (sync/spin.h): yield the core once
+    /* As in every wait of the runtime (sync/engine/spin.h): yield the core once
      * spinning stops paying, since the peer that must answer may need it.
      * On a context's worker, the serving ones too: a peer waiting here for
      * this PE's answer (over tcp, to a get of its own) would wait for ever.

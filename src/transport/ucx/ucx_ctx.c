@@ -35,9 +35,9 @@
 
 #include <shmem.h>
 
-#include "../../init/config.h"
-#include "../../init/error.h"
-#include "../../init/runtime.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "init/runtime.h"
 #include "ucx.h"
 
 /* A slot's owner: FREE (its worker, if made, waits for a context), TAKEN

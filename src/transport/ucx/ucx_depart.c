@@ -9,10 +9,10 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "../../heap/heap.h"
-#include "../../init/error.h"
-#include "../../init/runtime.h"
-#include "../../sync/spin.h"
+#include "heap/heap.h"
+#include "init/error.h"
+#include "init/runtime.h"
+#include "sync/engine/spin.h"
 #include "ucx.h"
 
 struct departure {

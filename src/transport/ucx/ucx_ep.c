@@ -3,9 +3,9 @@
  * worker's endpoints connect to the peer's shared worker, a context's
  * worker's to the peer's answer worker (ucx.h says why); a PE serves its
  * peers by progressing those two. */
-#include "../../init/config.h"
-#include "../../init/error.h"
-#include "../../init/runtime.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "init/runtime.h"
 #include "ucx.h"
 
 ucp_ep_h shmemi_ucx_ep_make(const char *call, struct shmemi_ucx_worker *w, int pe)

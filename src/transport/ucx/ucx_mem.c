@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../init/error.h"
-#include "../../init/runtime.h"
+#include "init/error.h"
+#include "init/runtime.h"
 #include "ucx.h"
 
 static void *xcalloc(const char *call, size_t n, size_t size)

@@ -12,7 +12,7 @@
  * successive barriers, were delivered out of order. */
 #include <string.h>
 
-#include "../../init/error.h"
+#include "init/error.h"
 #include "ucx.h"
 
 struct notify_msg {

@@ -22,10 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../heap/heap.h"
-#include "../../init/config.h"
-#include "../../init/error.h"
-#include "../../rma/amo.h"
+#include "heap/heap.h"
+#include "init/config.h"
+#include "init/error.h"
+#include "rma/amo.h"
 #include "ucx_am.h"
 
 #define CALL "heap service"

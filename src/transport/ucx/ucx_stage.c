@@ -9,10 +9,10 @@
  * Rows go one at a time: each is a transfer of its own. */
 #include <stdlib.h>
 
-#include "../../heap/heap.h"
-#include "../../init/error.h"
+#include "heap/heap.h"
+#include "init/error.h"
 #ifdef SHMEM_HAVE_CUDA
-#include "../../device/cuda_stage.h"
+#include "cuda/cuda_stage.h"
 #endif
 #include "ucx.h"
 

@@ -7,8 +7,8 @@
 
 #include <shmem.h>
 
-#include "../../init/error.h"
-#include "../../init/runtime.h"
+#include "init/error.h"
+#include "init/runtime.h"
 #include "ucx.h"
 
 struct shmemi_ucx shmemi_ucx;

@@ -122,6 +122,48 @@ static _Noreturn void node_lost(int which, const struct shmemi_node_end *e)
     end_nodes(e->status, e->cause >= 0 ? e->cause : shmemi_node_link_pe(which), why, e->quiet);
 }
 
+/* How long a failure waits for an end of the job that may explain it:
+ * an end reaches this node a hop behind what it does elsewhere, and a
+ * launcher that ends the job signals its PEs one after the other. */
+#define END_GRACE_MS 200
+
+/* A failure that the job's end caused (a PE of another node that already
+ * left on it is unreachable, a node peer that the launcher ended first) is
+ * not reported as one of its own: if that end is on its way, in this PE's
+ * flag or on a node link, this PE leaves with it; if it is the launcher's,
+ * this PE is ended before the wait is over. Returns after grace_ms
+ * otherwise. */
+static void await_an_end(int grace_ms)
+{
+    struct shmemi_heap_header *me = shmemi_heap_header_of(shmemi_state.my_local);
+    struct pollfd p[2];
+    for (int i = 0; i < 2; i++) {
+        p[i].fd = shmemi_node_link_fd(i);
+        p[i].events = POLLIN;
+    }
+    for (int waited = 0;; waited += 10) {
+        if (atomic_load(&me->abort_pending))
+            shmemi_abort_exit();
+        for (int i = 0; i < 2; i++) {
+            struct shmemi_node_end e;
+            if (p[i].fd >= 0 && shmemi_node_link_peek_end(p[i].fd, &e))
+                node_lost(i, &e);
+        }
+        if (waited >= grace_ms || atomic_load(&ending))
+            return;
+        if (poll(p, 2, 10) < 0 && errno != EINTR)
+            return;
+    }
+}
+
+/* A fatal error asks first (shmemi_state.leave_with_an_end): where no node
+ * links bring news, only this PE's flag can, and it is already there. */
+static void leave_with_an_end(void)
+{
+    int linked = shmemi_node_link_fd(0) >= 0 || shmemi_node_link_fd(1) >= 0;
+    await_an_end(linked ? END_GRACE_MS : 0);
+}
+
 static void *watch(void *arg)
 {
     (void)arg;
@@ -167,6 +209,8 @@ static void *watch(void *arg)
              * or one that saw its flag) is no failure of its own. */
             if (st == SHMEMI_PE_EXITING || atomic_load(&h->abort_pending))
                 shmemi_abort_exit();
+            await_an_end(END_GRACE_MS);
+            claim_end();
             char why[160];
             snprintf(why, sizeof why,
                      "PE %d (pid %d) ended without calling shmem_finalize",
@@ -183,38 +227,6 @@ static void *watch(void *arg)
 static void end_job(int status, const char *why)
 {
     end_nodes(status, shmemi_state.my_pe, why, 0);
-}
-
-/* How long a fatal error waits for a linked node's end that may explain
- * it: the end reaches this node a hop behind what it does elsewhere. */
-#define END_GRACE_MS 200
-
-/* An error that the job's end caused (a PE of another node that already
- * left on it is unreachable) is not reported as a failure of its own: if
- * that end is on its way, in this PE's flag or on a node link, this PE
- * leaves with it, as the watch would have a moment later. */
-static void leave_with_an_end(void)
-{
-    struct shmemi_heap_header *me = shmemi_heap_header_of(shmemi_state.my_local);
-    struct pollfd p[2];
-    for (int i = 0; i < 2; i++) {
-        p[i].fd = shmemi_node_link_fd(i);
-        p[i].events = POLLIN;
-    }
-    int grace = p[0].fd >= 0 || p[1].fd >= 0 ? END_GRACE_MS : 0;
-    for (int waited = 0;; waited += 10) {
-        if (atomic_load(&me->abort_pending))
-            shmemi_abort_exit();
-        for (int i = 0; i < 2; i++) {
-            struct shmemi_node_end e;
-            if (p[i].fd >= 0 && shmemi_node_link_peek_end(p[i].fd, &e))
-                node_lost(i, &e);
-        }
-        if (waited >= grace || atomic_load(&ending))
-            return;
-        if (poll(p, 2, 10) < 0 && errno != EINTR)
-            return;
-    }
 }
 
 void shmemi_liveness_start(void)

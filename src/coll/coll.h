@@ -98,13 +98,11 @@ void shmemi_coll_reduce(const struct shmemi_coll *c, void *dest, const void *sou
 /* A reduction through the mailboxes copies and combines (members - 1)
  * contributions on every member, the barrier algorithm about two in all:
  * where copies cost only their bytes (shmemi_coll_loadstore), the mailboxes
- * are used only while the bytes they carry stay within this many. Measured
- * (bench/compare_api.sh, 32 cores, int sum): at 8 PEs 1 KiB took 4.9 us and
- * 4 KiB 13.6 us through the mailboxes, 16 KiB 5.8 us through the barrier
- * algorithm; with this bound 1 KiB takes 2.3 us and 4 KiB 3.0 us; at 2 PEs
- * 4 KiB 2.6 -> 1.5 us. A device heap or a member on another node keeps the
- * mailboxes up to SHMEMI_SMALL_SHARED_BYTES: each copy there costs a copy
- * engine call or a transport operation. */
+ * are used only while the bytes they carry stay within this many (measured:
+ * bench/results/2026-11-26-host-api-vs-oshmem.md). A device heap or a
+ * member on another node keeps the mailboxes up to
+ * SHMEMI_SMALL_SHARED_BYTES: each copy there costs a copy engine call or a
+ * transport operation. */
 #define SHMEMI_SMALL_REDUCE_SPREAD 2048
 void shmemi_small_broadcast(const struct shmemi_coll *c, void *dest, const void *source,
                             size_t bytes, int root, int to_root);

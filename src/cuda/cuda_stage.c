@@ -3,9 +3,10 @@
  * blocking put: the source is copied into a ring
  * of pinned host memory and the copy engine takes it from there while the
  * caller goes on. Waiting for the copy to land, as a synchronous copy does,
- * costs about a stream synchronize more per put (1.7 to 1.9 us on an H100);
- * quiet, fence and everything that implies them wait instead, once for all
- * the staged copies. SHMEM_GPU_PUT_STAGE=0 makes every put complete on
+ * costs about a stream synchronize more per put (measured:
+ * bench/results/2026-11-25-gpu-staged-put.md); quiet, fence and
+ * everything that implies them wait instead, once for all the staged
+ * copies. SHMEM_GPU_PUT_STAGE=0 makes every put complete on
  * return. The _nbi forms queue their copies without waiting at all. */
 #define _GNU_SOURCE /* pthread_getattr_np */
 #include <pthread.h>
@@ -34,7 +35,8 @@ static struct {
 /* The copy engine reads the source when the copy runs, so a source the CPU
  * cannot read (GPU memory) is not staged: it is copied as it is; and UCX
  * (ucx_stage.c) must not be handed such memory. Asking the driver costs
- * about 1 us (H100), a third of a staged put, so the places only host
+ * about a third of a staged put (measured:
+ * bench/results/2026-11-25-gpu-staged-put.md), so the places only host
  * memory can be are recognised first: the brk heap (where malloc
  * puts small blocks; it grows up from its start, found once in
  * /proc/self/maps) and this thread's stack (where shmem_p's value is). */

@@ -106,9 +106,9 @@ SHMEMI_PX struct shmemi_proxy_slot *shmemi_px_claim(const struct shmemi_proxy_ch
     unsigned long long seq;
     /* The slot serves the tickets slots, 2 slots, ... before t first; a
      * thread whole turns of the ring behind sleeps about a turn for each
-     * rather than polling across PCIe meanwhile (8192 threads through 16
-     * slots, test/gpu/gpu_device_proxy.cu's crowd on a pinned heap, 2 PEs
-     * on one H200: 18 s against 25 s with every thread polling). */
+     * rather than polling across PCIe meanwhile, which slows the crowd of
+     * requests as a whole (measured:
+     * bench/results/2026-11-25-device-proxy.md). */
     while ((seq = shmemi_px_load(&s->seq)) != SHMEMI_PROXY_FREE(*t)) {
         /* Whole turns behind, in requests, without a division: the ring's
          * size is a power of two, and a 64-bit division is a call in SASS. */

@@ -4,17 +4,11 @@
  * --bind-to core, all of them), and costs a peer that reads or writes this
  * PE's memory across nodes over shared memory (UCX's cma transport,
  * process_vm_readv/writev) time in the kernel's lookup of this PE's task.
- * On 2 H100s' 32 cores (UCX 1.16, UCX_TLS=sm,self, --bind-to core, 12
- * launches each, interleaved, bench/ucx_draws.sh), best and lower quartile
- * of the launches, with a yield on one poll in 64 / in 4096 / never
- * (OSHMEM, whose waits never yield): 8-byte get 0.91 and 0.93 / 0.85 and
- * 0.87 / 0.84 and 0.92 us (0.82, 0.83); put + quiet 0.95 and 1.03 / 0.91
- * and 0.94 / 0.92 and 1.08 (0.86, 1.38); the _nbi put rate 1.41 and 1.19 /
- * 1.52 and 1.44 / 1.51 and 1.41 M/s (1.55, 1.50). So a process with no
- * threads of ours or the program's that may want the core yields on one
- * poll in 4096 (a few hundred us of spinning), which still lets such a
- * thread in; one with them (SHMEM_THREAD_MULTIPLE, or the device proxy)
- * keeps yielding on one in 64. */
+ * So a process with no threads of ours or the program's that may want the
+ * core yields on one poll in 4096 (a few hundred microseconds of spinning),
+ * which still lets such a thread in; one with them (SHMEM_THREAD_MULTIPLE,
+ * or the device proxy) keeps yielding on one in 64 (measured:
+ * bench/results/2026-11-27-ucx-draws.md). */
 #include <shmem.h>
 
 #include "init/config.h"

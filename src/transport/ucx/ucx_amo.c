@@ -9,15 +9,14 @@
  * shmemi_ucx_amo fetches and waits: shmemi_amo returns the old value.
  * shmemi_ucx_amo_post does not wait and asks for no callback: UCX 1.16
  * reports a posted AMO complete at once and frees any request it made
- * (under callgrind the callback of 128,000 posted adds never ran), and
+ * (under callgrind the callback of a posted add never ran), and
  * the worker flush that quiet makes, counted as a put's, completes the
  * operation, as UCX's own ucp_atomic_post leaves it to. Its operand lives
  * on the stack: UCX takes it during the call, as ucp_atomic_post relies
- * on, passing the address of its own argument. Allocating the operand
- * until a callback, as before, cost 126 of the 1,168 instructions of a
- * posted 8-byte add (malloc and free; callgrind, UCX 1.16,
- * UCX_TLS=sm,self); 1,005 now, OSHMEM's 953. A word of a served heap is
- * its PE's service's (ucx_served.c). */
+ * on, passing the address of its own argument: allocating it until a
+ * callback would add a malloc and a free to every posted AMO (measured:
+ * bench/results/2026-11-27-ucx-draws.md). A word of a served heap is its
+ * PE's service's (ucx_served.c). */
 #include "ucx.h"
 
 static ucp_atomic_op_t opcode(enum shmemi_amo_op op)

@@ -91,10 +91,9 @@ void shmemi_ucx_batch_drain(struct shmemi_ucx_batch *b, size_t most, const char 
      * tenth of our library's own instructions in a put and quiet. While b's
      * worker moves, the others are progressed on one turn in 16 only (which
      * still serves peers within microseconds): a quiet after 64 puts over
-     * shared memory moves one put a turn, and with the idle answer worker
-     * progressed on every turn a window of 64 8-byte puts and its quiet
-     * took 102,300 instructions, against 99,300 so and OSHMEM's 97,500
-     * (callgrind, UCX 1.16, UCX_TLS=sm,self). */
+     * shared memory moves one put a turn, and progressing the idle answer
+     * worker on every such turn called ucp_worker_progress twice as often
+     * as OSHMEM does (measured: bench/results/2026-11-27-ucx-draws.md). */
     ucp_worker_h w = b->w->worker;
     int own = w != shmemi_ucx.shared.worker;
     struct shmemi_spin_timer timer = {0};

@@ -59,15 +59,16 @@ void shmemi_ucx_fence(const char *call, struct shmemi_remote_ctx *rc)
  * last put has ended.
  *
  * The worker, not each endpoint: on UCX 1.16 over tcp a put and a flush of
- * its endpoint took two round trips (21.4 us at 8 B), a put and a worker
- * flush one (13.2 us; OSHMEM's quiet, a worker flush too, 11.4); 1.13 took
- * two either way. A worker flush also waits on the endpoints UCX made in
- * that worker to answer peers' workers. For the shared worker those answer
- * peers' shared workers, which their PEs' waits progress; the peers'
- * contexts' workers, which only their own threads progress, connect to the
- * answer worker instead (ucx.h): when they connected here, two PEs in
- * shmem_quiet, each waiting for the other's context worker, hung (vnode_ctx,
- * UCX_TLS=tcp,self). A context's worker answers nobody. */
+ * its endpoint take two round trips, a put and a worker flush one, as
+ * OSHMEM's quiet does (UCX 1.13 takes two either way; measured:
+ * bench/results/2026-11-26-ucx-1.16-vs-oshmem.md). A worker flush also
+ * waits on the endpoints UCX made in that worker to answer peers' workers.
+ * For the shared worker those answer peers' shared workers, which their
+ * PEs' waits progress; the peers' contexts' workers, which only their own
+ * threads progress, connect to the answer worker instead (ucx.h): when they
+ * connected here, two PEs in shmem_quiet, each waiting for the other's
+ * context worker, hung (vnode_ctx, UCX_TLS=tcp,self). A context's worker
+ * answers nobody. */
 void shmemi_ucx_worker_quiet(const char *call, struct shmemi_ucx_worker *w)
 {
     shmemi_ucx_batch_wait(&w->nbi, call, "a non-blocking put or get", -1);

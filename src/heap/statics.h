@@ -39,6 +39,13 @@ static inline int shmemi_statics_contains(const void *p, size_t len)
     return off < shmemi_statics.size && len <= shmemi_statics.size - off;
 }
 
+/* p to p + len in the program's data, which PE pe has too: it runs the
+ * same executable. */
+static inline int shmemi_statics_reaches(const void *p, size_t len, int pe)
+{
+    return shmemi_statics_contains(p, len) && shmemi_statics.same[pe];
+}
+
 /* The address of this PE's static p in local PE `local`'s copy. */
 static inline char *shmemi_statics_at(const void *p, int local)
 {

@@ -17,8 +17,7 @@ static int addr_accessible(const char *call, const void *addr, int pe)
 {
     if (!pe_accessible(call, pe))
         return 0;
-    return shmemi_heap_contains(addr, 1) ||
-           (shmemi_statics_contains(addr, 1) && shmemi_statics.same[pe]);
+    return shmemi_heap_contains(addr, 1) || shmemi_statics_reaches(addr, 1, pe);
 }
 
 void *shmemi_ptr(const char *call, const void *dest, int pe)

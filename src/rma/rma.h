@@ -35,7 +35,7 @@ static inline char *shmemi_rma_target(const char *call, const void *sym,
     int local = shmemi_state.local_index[pe];
     if (__builtin_expect(shmemi_heap_contains(sym, len), 1))
         return __builtin_expect(local < 0, 0) ? NULL : (char *)shmemi_heap_at(sym, local);
-    if (!shmemi_statics_contains(sym, len) || !shmemi_statics.same[pe])
+    if (!shmemi_statics_reaches(sym, len, pe))
         shmemi_rma_target_fail(call, sym, len, pe);
     return local < 0 ? NULL : shmemi_statics_at(sym, local);
 }

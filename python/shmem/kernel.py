@@ -10,6 +10,7 @@ SHMEMPY_NVCC names nvcc; else nvcc on PATH, $CUDA_HOME/bin or
 /usr/local/cuda/bin."""
 import ctypes
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -78,14 +79,37 @@ def _copy_state(ptr, size):
 _registered = False
 
 
+def _registration():
+    """The library's entry point for CUDA modules' state (as the headers'
+    registration calls it)."""
+    return _lib.fn("shmemi_device_register_abi", None, ctypes.c_uint, ctypes.c_size_t,
+                   ctypes.c_void_p)
+
+
+def _abi_version():
+    """The device ABI version of the headers that compile_cubin compiles
+    against, which the library checks with the state's size (a module built
+    against other headers would misread the state it is given)."""
+    for d in _lib.include_dirs():
+        path = os.path.join(d, "shmem", "internal", "device_state.h")
+        if os.path.exists(path):
+            with open(path) as f:
+                m = re.search(r"^#define SHMEMI_DEVICE_ABI_VERSION (\d+)", f.read(), re.M)
+            if m:
+                return int(m.group(1))
+    raise error(FileNotFoundError, "compile_kernel",
+                "shmem/internal/device_state.h (SHMEMI_DEVICE_ABI_VERSION) was not found in "
+                + ", ".join(_lib.include_dirs()),
+                "set SHMEMPY_INCLUDE_DIR to the include folder installed with the library")
+
+
 def _register(module, ptr, size):
     global _registered
     _modules[module] = (ptr, size)
     if not _registered:
         # The library calls _update now if the heap is on the GPU, and again
         # at shmem_finalize; the callback lives as long as the process.
-        _lib.fn("shmemi_device_register", None, ctypes.c_void_p)(
-            ctypes.cast(_update, ctypes.c_void_p))
+        _registration()(_abi_version(), size, ctypes.cast(_update, ctypes.c_void_p))
         _registered = True
     elif _state is not None:
         _copy_state(ptr, size)

@@ -46,10 +46,15 @@ add_test(NAME python_pip_install COMMAND ${PY_RUN} host
 set_tests_properties(python_pip_install PROPERTIES TIMEOUT 120 LABELS "host;python"
   SKIP_RETURN_CODE 77 ENVIRONMENT "${SHMEM_TEST_ENV};PYTHONDONTWRITEBYTECODE=1")
 
+# Kernels compile in a temporary folder (shmem-kernel-*), and nvcc's files
+# go to TMPDIR: both in a folder of the tests' own, as the fault tests
+# running beside them count every /tmp/*shmem* that appears as left behind.
+set(PY_TMP ${CMAKE_CURRENT_BINARY_DIR}/python_tmp)
+file(MAKE_DIRECTORY ${PY_TMP})
 add_test(NAME python_kernel_compile COMMAND ${PY_RUN} nvcc ${PYTEST}
   ${CMAKE_CURRENT_SOURCE_DIR}/python/local/test_kernel_compile.py)
 set_tests_properties(python_kernel_compile PROPERTIES TIMEOUT 180 LABELS "host;python"
-  SKIP_RETURN_CODE 77 ENVIRONMENT "${PY_ENV}")
+  SKIP_RETURN_CODE 77 ENVIRONMENT "${PY_ENV};TMPDIR=${PY_TMP}")
 
 # shmem4py's own tests (from its source distribution), on the venv that
 # scripts/shmem4py.sh builds beside this build; its module loads this
@@ -76,6 +81,6 @@ if(CUDAToolkit_FOUND)
       ${CMAKE_CURRENT_SOURCE_DIR}/python/gpu)
     set_tests_properties(${t} PROPERTIES TIMEOUT 180 LABELS "gpu;python" SKIP_RETURN_CODE 77
       RUN_SERIAL TRUE ENVIRONMENT
-      "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;SHMEM_HEAP=device;${PY_ENV}")
+      "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;SHMEM_HEAP=device;${PY_ENV};TMPDIR=${PY_TMP}")
   endforeach()
 endif()

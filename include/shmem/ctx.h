@@ -1,5 +1,5 @@
 /* Communication contexts (OpenSHMEM 1.5 section 9.5) with 1.6's sessions
- * and per-PE quiet. The context type and its option bits are in shmem.h,
+ * and per-PE quiet. The context type and its option bits are in shmem/api.h,
  * since the RMA declarations need them. */
 #ifndef SHMEM_CTX_H
 #define SHMEM_CTX_H

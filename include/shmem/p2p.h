@@ -1,7 +1,7 @@
 /* Point-to-point synchronization over arrays of ivars (OpenSHMEM 1.5
  * section 9.10): wait_until_all/_any/_some, test_all/_any/_some and their
  * _vector forms, the deprecated shmem_wait, and the generic names.
- * (shmem_wait_until and shmem_test are declared in shmem.h.)
+ * (shmem_wait_until and shmem_test are declared in shmem/api.h.)
  *
  * A status array, when not NULL, excludes element i where status[i] is
  * nonzero. _any returns the index of a satisfied element, SIZE_MAX when
@@ -11,45 +11,7 @@
 #ifndef SHMEM_P2P_H
 #define SHMEM_P2P_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#define SHMEMI_DECL_P2P_FORM(T, N, SUF, VT)                                   \
-    void SHMEMI_NAME(_##N##_wait_until_all##SUF)(T *ivars, size_t nelems,     \
-                                                 const int *status, int cmp,  \
-                                                 VT)                          \
-        SHMEMI_SYMBOL(_##N##_wait_until_all##SUF);                            \
-    size_t SHMEMI_NAME(_##N##_wait_until_any##SUF)(T *ivars, size_t nelems,   \
-                                                   const int *status,         \
-                                                   int cmp, VT)               \
-        SHMEMI_SYMBOL(_##N##_wait_until_any##SUF);                            \
-    size_t SHMEMI_NAME(_##N##_wait_until_some##SUF)(T *ivars, size_t nelems,  \
-                                                    size_t *indices,          \
-                                                    const int *status,        \
-                                                    int cmp, VT)              \
-        SHMEMI_SYMBOL(_##N##_wait_until_some##SUF);                           \
-    int SHMEMI_NAME(_##N##_test_all##SUF)(T *ivars, size_t nelems,            \
-                                          const int *status, int cmp, VT)     \
-        SHMEMI_SYMBOL(_##N##_test_all##SUF);                                  \
-    size_t SHMEMI_NAME(_##N##_test_any##SUF)(T *ivars, size_t nelems,         \
-                                             const int *status, int cmp, VT)  \
-        SHMEMI_SYMBOL(_##N##_test_any##SUF);                                  \
-    size_t SHMEMI_NAME(_##N##_test_some##SUF)(T *ivars, size_t nelems,        \
-                                              size_t *indices,                \
-                                              const int *status, int cmp, VT) \
-        SHMEMI_SYMBOL(_##N##_test_some##SUF);
-#define SHMEMI_DECL_P2P_SETS(T, N)                                            \
-    SHMEMI_DECL_P2P_FORM(T, N, , T cmp_value)                                 \
-    SHMEMI_DECL_P2P_FORM(T, N, _vector, T *cmp_values)                        \
-    void shmem_##N##_wait(T *ivar, T cmp_value);
-SHMEMI_P2P_TYPES(SHMEMI_DECL_P2P_SETS)
-#undef SHMEMI_DECL_P2P_SETS
-#undef SHMEMI_DECL_P2P_FORM
-
-#ifdef __cplusplus
-}
-#endif
+#include <shmem/p2p_decl.h>
 
 #if defined(__CUDACC__)
 #include <shmem/device/p2p_sets.h>

@@ -3,6 +3,8 @@
 #ifndef SHMEM_TEAM_H
 #define SHMEM_TEAM_H
 
+#include <shmem/api.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -44,10 +46,6 @@ void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
 
 #ifdef __cplusplus
 }
-#endif
-
-#if defined(__CUDACC__)
-#include <shmem/device/team.h>
 #endif
 
 #endif

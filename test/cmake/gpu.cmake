@@ -289,5 +289,12 @@ if(CUDAToolkit_FOUND)
       ${CMAKE_CURRENT_BINARY_DIR}/library_kernels.ptx
       ${PROJECT_SOURCE_DIR}/src/device/cuda_kernels.h)
     set_tests_properties(library_kernels PROPERTIES LABELS host)
+
+    # Each device header compiles on its own (it includes what it uses), the
+    # headers found when the test runs; shmem.h as C, C++ and CUDA.
+    add_test(NAME device_headers_self_contained
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_headers.sh
+        ${CMAKE_CUDA_COMPILER} ${CMAKE_C_COMPILER} ${PROJECT_SOURCE_DIR}/include)
+    set_tests_properties(device_headers_self_contained PROPERTIES LABELS host TIMEOUT 600)
   endif()
 endif()

@@ -6,6 +6,14 @@
 #ifndef SHMEM_DEVICE_AMO_H
 #define SHMEM_DEVICE_AMO_H
 
+#include <string.h>
+
+#include <shmem/amo_decl.h>
+#include <shmem/types.h>
+#include <shmem/internal/proxy_ring.h>
+#include <shmem/device/core.h>
+#include <shmem/device/proxy.h>
+
 enum shmemi_dev_amo_op {
     SHMEMI_DEV_FETCH,
     SHMEMI_DEV_SET,

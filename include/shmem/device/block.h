@@ -6,6 +6,18 @@
 #ifndef SHMEM_DEVICE_BLOCK_H
 #define SHMEM_DEVICE_BLOCK_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include <shmem/types.h>
+#include <shmem/internal/proxy_ring.h>
+#include <shmem/device/core.h>
+#include <shmem/device/copy.h>
+#include <shmem/device/proxy.h>
+#include <shmem/device/rma.h>
+#include <shmem/device/signal.h>
+#include <shmem/device/sync.h>
+
 /* A group: this thread's rank in it, its size, and how it waits for all. */
 struct shmemi_dev_block {
     __device__ static unsigned rank()

@@ -10,6 +10,17 @@
 #ifndef SHMEM_DEVICE_COLL_H
 #define SHMEM_DEVICE_COLL_H
 
+#include <stddef.h>
+
+#include <shmem/team.h>
+#include <shmem/types.h>
+#include <shmem/internal/device_state.h>
+#include <shmem/device/core.h>
+#include <shmem/device/block.h>
+#include <shmem/device/copy.h>
+#include <shmem/device/sync.h>
+#include <shmem/device/team.h>
+
 /* Out of line: each collective of each type calls it two or three times. */
 static __device__ __noinline__ void shmemi_dev_block_team_barrier(const struct shmemi_device_team *t)
 {

@@ -3,6 +3,9 @@
 #ifndef SHMEM_DEVICE_COPY_H
 #define SHMEM_DEVICE_COPY_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 /* Thread t of nt copies its share of n bytes, with the widest accesses
  * both ends' alignment allows (16 bytes: the NVLink ceiling is reached
  * with 16-byte stores). The loops are not unrolled: where nt is a constant

@@ -11,6 +11,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <shmem/api.h>
 #include <shmem/internal/device_state.h>
 
 /* Types kernels move besides the specification's RMA table (extensions,

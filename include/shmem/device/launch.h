@@ -10,6 +10,8 @@
 
 #include <stdio.h>
 
+#include <shmem/device/core.h>
+
 static inline int shmemi_launch_failed(const char *what, cudaError_t e)
 {
     fprintf(stderr, "[shmem PE %d] shmemx_collective_launch: %s: %s\n", shmem_my_pe(), what,

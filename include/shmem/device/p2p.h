@@ -5,6 +5,14 @@
 #ifndef SHMEM_DEVICE_P2P_H
 #define SHMEM_DEVICE_P2P_H
 
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <shmem/api.h>
+#include <shmem/types.h>
+#include <shmem/device/core.h>
+
 /* *p with acquire semantics at system scope; every point-to-point type is
  * 2, 4 or 8 bytes. */
 template <class T> __device__ inline T shmemi_dev_load_acquire(const T *p)

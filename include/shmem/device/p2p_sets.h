@@ -3,6 +3,13 @@
 #ifndef SHMEM_DEVICE_P2P_SETS_H
 #define SHMEM_DEVICE_P2P_SETS_H
 
+#include <stddef.h>
+
+#include <shmem/p2p_decl.h>
+#include <shmem/types.h>
+#include <shmem/device/core.h>
+#include <shmem/device/p2p.h>
+
 /* The set of one routine: VALUES is the address of its comparison value(s). */
 #define SHMEMI_DEV_SET(T, VALUES, PER)                                        \
     shmemi_dev_wait_set<T>{ivars, nelems, status, cmp, VALUES, PER}

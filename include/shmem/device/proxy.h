@@ -13,6 +13,12 @@
 #ifndef SHMEM_DEVICE_PROXY_H
 #define SHMEM_DEVICE_PROXY_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include <shmem/device/core.h>
+#include <shmem/device/copy.h>
+/* After core.h and copy.h: its device side spins and copies with them. */
 #include <shmem/internal/proxy_post.h>
 
 /* The channel to reach pe, which is off this node: stops the kernel where

@@ -3,6 +3,15 @@
 #ifndef SHMEM_DEVICE_RMA_H
 #define SHMEM_DEVICE_RMA_H
 
+#include <stddef.h>
+#include <string.h>
+
+#include <shmem/api.h>
+#include <shmem/types.h>
+#include <shmem/device/core.h>
+#include <shmem/device/copy.h>
+#include <shmem/device/proxy.h>
+
 #pragma nv_diagnostic push
 #pragma nv_diag_suppress 20208
 /* n bytes between local memory and symmetric memory of pe, wherever pe is:

@@ -7,6 +7,19 @@
 #ifndef SHMEM_DEVICE_SIGNAL_H
 #define SHMEM_DEVICE_SIGNAL_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include <shmem/signal_decl.h>
+#include <shmem/types.h>
+#include <shmem/internal/proxy_ring.h>
+#include <shmem/device/core.h>
+#include <shmem/device/copy.h>
+#include <shmem/device/p2p.h>
+#include <shmem/device/proxy.h>
+#include <shmem/device/rma.h>
+#include <shmem/device/sync.h>
+
 /* The proxy's AMO for sig_op (anything but an add sets, as on the node). */
 __device__ inline int shmemi_dev_signal_amo(int sig_op)
 {

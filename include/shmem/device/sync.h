@@ -2,6 +2,12 @@
 #ifndef SHMEM_DEVICE_SYNC_H
 #define SHMEM_DEVICE_SYNC_H
 
+#include <shmem/api.h>
+#include <shmem/internal/device_state.h>
+#include <shmem/device/core.h>
+#include <shmem/device/p2p.h>
+#include <shmem/device/proxy.h>
+
 /* An acquire-release fence at system scope: enough to order stores before
  * a later flag store, or loads after a flag that was seen, and cheaper
  * than the sequentially consistent __threadfence_system() (measured: the

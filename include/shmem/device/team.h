@@ -5,6 +5,13 @@
 #ifndef SHMEM_DEVICE_TEAM_H
 #define SHMEM_DEVICE_TEAM_H
 
+#include <stdint.h>
+
+#include <shmem/team.h>
+#include <shmem/internal/device_state.h>
+#include <shmem/device/core.h>
+#include <shmem/device/sync.h>
+
 /* The entry of team, or NULL for SHMEM_TEAM_INVALID and for a handle that
  * is not a team of this PE (destroyed, or never made). */
 __device__ inline const struct shmemi_device_team *shmemi_dev_team(shmem_team_t team)

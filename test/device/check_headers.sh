@@ -10,6 +10,9 @@ set -u
 nvcc=$1 cc=$2 inc=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# nvcc's own files too: the fault tests running beside this one count a
+# /tmp/*shmem* that appears (tmpxft_*_shmem_cu.*) as left behind.
+export TMPDIR=$tmp
 fail=0 n=0
 
 # compile NAME HEADER EXT COMPILER ARGS..: a source of kind EXT that

@@ -1,7 +1,7 @@
 """put, get, p and g on symmetric arrays, host-initiated."""
 from . import _arrays, _runtime
 from ._errors import error
-from ._routines import INT, P, SIZE, typed_routine
+from ._routines import INT, P, PTRDIFF, SIZE, typed_routine
 
 
 def _fits(call, n, have, name):
@@ -78,3 +78,48 @@ def g(source, pe):
     s = _arrays.element("g", source, "source")
     pe = _runtime.check_pe("g", pe)
     return typed_routine("g", "rma", s.dtype, "shmem_{}_g", _g)(s.addr, pe)
+
+
+def _strided(ct):
+    return (None, P, P, PTRDIFF, PTRDIFF, SIZE, INT)
+
+
+def _stride_reach(call, nelems, stride, have, name):
+    if stride < 1:
+        raise error(ValueError, call, f"the stride of {name} is {stride}",
+                    "pass a stride of 1 or more elements")
+    if nelems and (nelems - 1) * stride + 1 > have:
+        raise error(ValueError, call, f"{nelems} elements {stride} apart run past the end of "
+                    f"{name} ({have} elements)", f"pass fewer elements or a larger {name}")
+
+
+def _strided_transfer(call, op, dest, source, dst, sst, nelems, pe):
+    _runtime.require(call)
+    if op == "iput":
+        d = _arrays.symmetric(call, dest, "dest")
+        s, keep = _arrays.local(call, source, "source", d.dtype)
+    else:
+        s = _arrays.symmetric(call, source, "source")
+        d, keep = _arrays.local(call, dest, "dest", s.dtype, writable=True)
+    _arrays.same_dtype(call, d, s, "dest", "source")
+    nelems = int(nelems)
+    if nelems < 0:
+        raise error(ValueError, call, f"nelems is {nelems}", "pass 0 or more elements")
+    _stride_reach(call, nelems, int(dst), d.size, "dest")
+    _stride_reach(call, nelems, int(sst), s.size, "source")
+    pe = _runtime.check_pe(call, pe)
+    f = typed_routine(call, "rma", d.dtype, "shmem_{}_" + op, _strided)
+    f(d.addr, s.addr, int(dst), int(sst), nelems, pe)
+    del keep
+
+
+def iput(dest, source, dst, sst, nelems, pe):
+    """Element i of source (i * sst) into element i * dst of the symmetric
+    array dest on PE pe, for nelems elements (strides in elements)."""
+    _strided_transfer("iput", "iput", dest, source, dst, sst, nelems, pe)
+
+
+def iget(dest, source, dst, sst, nelems, pe):
+    """Element i * sst of the symmetric array source on PE pe into element
+    i * dst of the local array dest, for nelems elements."""
+    _strided_transfer("iget", "iget", dest, source, dst, sst, nelems, pe)

@@ -42,4 +42,5 @@ def typed_routine(call, cls, dtype, pattern, signature):
 
 P = ctypes.c_void_p
 SIZE = ctypes.c_size_t
+PTRDIFF = ctypes.c_ssize_t
 INT = ctypes.c_int

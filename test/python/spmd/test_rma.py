@@ -55,3 +55,28 @@ def test_two_dimensional_arrays_move_whole(me, n):
     shmem.barrier_all()
     shmem.free(a)
     assert (got == (me - 1) % n).all()
+
+
+def test_iput_and_iget_move_every_other_element(me, n):
+    right, left = (me + 1) % n, (me - 1) % n
+    dest = shmem.zeros(8, np.int32)
+    shmem.iput(dest, np.arange(8, dtype=np.int32) + 10 * me, 2, 2, 4, right)
+    shmem.barrier_all()
+    arrived = dest.tolist()
+    back = np.full(4, -1, np.int32)
+    shmem.iget(back, dest, 1, 2, 4, right)
+    shmem.barrier_all()
+    shmem.free(dest)
+    # Elements 0, 2, 4, 6 of the left PE's source into 0, 2, 4, 6; the rest stay 0.
+    assert arrived == [10 * left + k if k % 2 == 0 else 0 for k in range(8)]
+    assert back.tolist() == [10 * me + 2 * k for k in range(4)]
+
+
+def test_strides_past_the_end_are_refused_before_the_call(me, n):
+    dest = shmem.zeros(8, np.int32)
+    with pytest.raises(ValueError, match=r"iput.*5 elements 2 apart run past the end of dest"):
+        shmem.iput(dest, np.zeros(10, np.int32), 2, 1, 5, 0)
+    with pytest.raises(ValueError, match=r"iget.*stride of source is 0"):
+        shmem.iget(np.zeros(4, np.int32), dest, 1, 0, 4, 0)
+    shmem.barrier_all()
+    shmem.free(dest)

@@ -233,24 +233,31 @@ static int in_scope(pid_t pid)
     return 0;
 }
 
+/* Whether the process of /proc entry `name` runs `program` (the kernel
+ * keeps 15 characters of a program's name) and belongs to this test. */
+static int runs(const char *name, const char *program)
+{
+    char path[300], comm[32] = "";
+    snprintf(path, sizeof path, "/proc/%s/comm", name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    int match = fgets(comm, sizeof comm, f) &&
+                strncmp(comm, program, strcspn(comm, "\n")) == 0 &&
+                strcspn(comm, "\n") == strnlen(program, 15);
+    fclose(f);
+    return match && in_scope(atoi(name));
+}
+
 static void watch_mpiruns(void)
 {
     DIR *d = opendir("/proc");
     struct dirent *e;
     while (d && (e = readdir(d))) {
-        char path[300], comm[32] = "";
-        snprintf(path, sizeof path, "/proc/%s/comm", e->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        if (fgets(comm, sizeof comm, f) && strcmp(comm, "mpirun\n") == 0 &&
-            in_scope(atoi(e->d_name))) {
-            char key[300];
-            snprintf(key, sizeof key, "pid %s", e->d_name);
-            if (!is_seen(key))
-                predict_mpirun(atoi(e->d_name));
-        }
-        fclose(f);
+        char key[300];
+        snprintf(key, sizeof key, "pid %s", e->d_name);
+        if (runs(e->d_name, "mpirun") && !is_seen(key))
+            predict_mpirun(atoi(e->d_name));
     }
     if (d)
         closedir(d);
@@ -445,17 +452,7 @@ static int tcp(const char *program, double seconds)
         DIR *d = opendir("/proc");
         struct dirent *e;
         while (d && (e = readdir(d))) {
-            char path[300], comm[32] = "";
-            snprintf(path, sizeof path, "/proc/%s/comm", e->d_name);
-            FILE *f = fopen(path, "r");
-            if (!f)
-                continue;
-            /* The kernel keeps 15 characters of a program's name. */
-            int match = fgets(comm, sizeof comm, f) &&
-                        strncmp(comm, program, strcspn(comm, "\n")) == 0 &&
-                        strcspn(comm, "\n") == strnlen(program, 15);
-            fclose(f);
-            if (!match || !in_scope(atoi(e->d_name)))
+            if (!runs(e->d_name, program))
                 continue;
             int ports[16];
             int n = tcp_ports_of(atoi(e->d_name), ports, 16);

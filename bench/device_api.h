@@ -14,8 +14,14 @@
 #define B_WAIT_EQ(p, v) nvshmem_long_wait_until(p, NVSHMEM_CMP_EQ, v)
 #define B_PUTMEM_BLOCK(d, s, n, pe) nvshmemx_putmem_nbi_block(d, s, n, pe)
 #define B_GETMEM_BLOCK(d, s, n, pe) nvshmemx_getmem_nbi_block(d, s, n, pe)
+#define B_PUTMEM_WARP(d, s, n, pe) nvshmemx_putmem_nbi_warp(d, s, n, pe)
+#define B_GETMEM_WARP(d, s, n, pe) nvshmemx_getmem_nbi_warp(d, s, n, pe)
 #define B_PUT_SIGNAL_BLOCK(d, s, n, sig, v, pe)                               \
     nvshmemx_putmem_signal_block(d, s, n, sig, v, NVSHMEM_SIGNAL_SET, pe)
+#define B_PUT_SIGNAL_WARP(d, s, n, sig, v, pe)                                \
+    nvshmemx_putmem_signal_warp(d, s, n, sig, v, NVSHMEM_SIGNAL_SET, pe)
+#define B_PUT_SIGNAL(d, s, n, sig, v, pe)                                     \
+    nvshmem_putmem_signal(d, s, n, sig, v, NVSHMEM_SIGNAL_SET, pe)
 #define B_SIGNAL_WAIT_GE(sig, v) nvshmem_signal_wait_until(sig, NVSHMEM_CMP_GE, v)
 #define B_QUIET() nvshmem_quiet()
 #define B_BARRIER_ALL() nvshmem_barrier_all()
@@ -25,8 +31,13 @@
 #define B_WAIT_EQ(p, v) shmem_long_wait_until(p, SHMEM_CMP_EQ, v)
 #define B_PUTMEM_BLOCK(d, s, n, pe) shmemx_putmem_nbi_block(d, s, n, pe)
 #define B_GETMEM_BLOCK(d, s, n, pe) shmemx_getmem_nbi_block(d, s, n, pe)
+#define B_PUTMEM_WARP(d, s, n, pe) shmemx_putmem_nbi_warp(d, s, n, pe)
+#define B_GETMEM_WARP(d, s, n, pe) shmemx_getmem_nbi_warp(d, s, n, pe)
 #define B_PUT_SIGNAL_BLOCK(d, s, n, sig, v, pe)                               \
     shmemx_putmem_signal_block(d, s, n, sig, v, SHMEM_SIGNAL_SET, pe)
+#define B_PUT_SIGNAL_WARP(d, s, n, sig, v, pe)                                \
+    shmemx_putmem_signal_warp(d, s, n, sig, v, SHMEM_SIGNAL_SET, pe)
+#define B_PUT_SIGNAL(d, s, n, sig, v, pe) shmem_putmem_signal(d, s, n, sig, v, SHMEM_SIGNAL_SET, pe)
 #define B_SIGNAL_WAIT_GE(sig, v) shmem_signal_wait_until(sig, SHMEM_CMP_GE, v)
 #define B_QUIET() shmem_quiet()
 #define B_BARRIER_ALL() shmem_barrier_all()

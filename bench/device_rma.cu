@@ -1,10 +1,11 @@
 // Device-initiated communication between 2 PEs on 2 GPUs, written once
 // for our library and for NVSHMEM (bench/device_api.h): one-way shmem_p
-// latency (ping-pong inside one kernel), block putmem + quiet + flag and
-// block put-with-signal latency, put and get bandwidth with many blocks
-// (the puts of one block follow each other inside the kernel, as a stream
-// of transfers does), bidirectional put bandwidth, and device barrier_all
-// latency. PE 0 prints one line per figure: name, size in bytes, value.
+// latency (ping-pong inside one kernel), block putmem + quiet + flag
+// latency, put-with-signal latency from a block, a warp and a thread, put
+// and get bandwidth with many blocks (the puts of one block follow each
+// other inside the kernel, as a stream of transfers does) at every block
+// size from 128 to 1024 threads and by warps, bidirectional put bandwidth,
+// and device barrier_all latency. PE 0 prints one line per figure: name, size in bytes, value.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,7 +61,9 @@ __global__ void block_pingpong(char *buf, long *flag, size_t size, int iters, ui
         *ns = b_now() - t0;
 }
 
-// The same with the flag carried by a put-with-signal.
+// The same with the flag carried by a put-with-signal, from a block
+// (G 2), a warp (1) or one thread (0).
+template <int G>
 __global__ void signal_pingpong(char *buf, uint64_t *sig, size_t size, int iters, uint64_t *ns)
 {
     int me = B_MY_PE(), peer = 1 - me;
@@ -68,35 +71,55 @@ __global__ void signal_pingpong(char *buf, uint64_t *sig, size_t size, int iters
     for (int i = 1; i <= iters; i++) {
         if (me == 1 && threadIdx.x == 0)
             B_SIGNAL_WAIT_GE(sig, (uint64_t)i);
-        __syncthreads();
-        B_PUT_SIGNAL_BLOCK(buf, buf + size, size, sig, (uint64_t)i, peer);
+        if (G == 2)
+            __syncthreads();
+        else if (G == 1)
+            __syncwarp();
+        if (G == 2)
+            B_PUT_SIGNAL_BLOCK(buf, buf + size, size, sig, (uint64_t)i, peer);
+        else if (G == 1)
+            B_PUT_SIGNAL_WARP(buf, buf + size, size, sig, (uint64_t)i, peer);
+        else
+            B_PUT_SIGNAL(buf, buf + size, size, sig, (uint64_t)i, peer);
         if (me == 0 && threadIdx.x == 0)
             B_SIGNAL_WAIT_GE(sig, (uint64_t)i);
-        __syncthreads();
+        if (G == 2)
+            __syncthreads();
+        else if (G == 1)
+            __syncwarp();
     }
     if (threadIdx.x == 0)
         *ns = b_now() - t0;
 }
 
-// Each block moves its share of size bytes reps times, then completes.
-// Rep r reaches r * size bytes further into the peer's region of `region`
-// bytes (wrapping), so that no rep is served by a cache: a get of the
-// same bytes again can be read from this GPU's L1, and puts of the same
-// bytes again were measured above the NVLink's rate (stores merged).
+// Each block (or, with WARP, each warp) moves its share of size bytes
+// reps times, then completes. Rep r reaches r * size bytes further into
+// the peer's region of `region` bytes (wrapping), so that no rep is served
+// by a cache: a get of the same bytes again can be read from this GPU's
+// L1, and puts of the same bytes again were measured above the NVLink's
+// rate (stores merged). A region of size bytes is the fixed buffer, which
+// programs that send from and into one buffer see.
+template <bool WARP>
 __global__ void stream(char *remote, char *local, size_t size, size_t region, int reps,
                        int peer, int get)
 {
+    unsigned per = WARP ? blockDim.x / 32 : 1;
     size_t off, n;
-    if (!b_stream_share(size, &off, &n))
+    if (!b_stream_share_of(size, blockIdx.x * per + (WARP ? threadIdx.x / 32 : 0),
+                           gridDim.x * per, &off, &n))
         return;
     for (int r = 0; r < reps; r++) {
         char *at = remote + (size_t)r * size % region + off;
-        if (get)
+        if (WARP && get)
+            B_GETMEM_WARP(local + off, at, n, peer);
+        else if (WARP)
+            B_PUTMEM_WARP(at, local + off, n, peer);
+        else if (get)
             B_GETMEM_BLOCK(local + off, at, n, peer);
         else
             B_PUTMEM_BLOCK(at, local + off, n, peer);
     }
-    if (threadIdx.x == 0)
+    if ((threadIdx.x & (WARP ? 31 : ~0u)) == 0)
         B_QUIET();
 }
 
@@ -127,28 +150,32 @@ static double kernel_ns(void)
     return (double)ns;
 }
 
-// Bandwidth in GB/s of `reps` transfers of size bytes; `both` runs the
-// kernel on both PEs at once (bidirectional: the figure is the sum).
+// Bandwidth in GB/s of `reps` transfers of size bytes by blocks of
+// `threads` (each block's share moved by the block, or by each of its
+// warps); `both` runs the kernel on both PEs at once (bidirectional: the
+// figure is the sum).
 static double stream_gbps(char *remote, char *local, size_t size, size_t region, int get,
-                          int both)
+                          int both, int threads = B_STREAM_THREADS, bool warp = false)
 {
     int me = b_my_pe();
-    int threads = B_STREAM_THREADS, blocks, reps;
+    int blocks, reps;
     b_stream_grid(size, &blocks, &reps);
+    void (*kernel)(char *, char *, size_t, size_t, int, int, int) =
+        warp ? stream<true> : stream<false>;
     cudaEvent_t a, b;
     CHECK_CUDA(cudaEventCreate(&a));
     CHECK_CUDA(cudaEventCreate(&b));
     b_barrier_all();
     float ms = 0;
     if (me == 0 || both) {
-        stream<<<blocks, threads>>>(remote, local, size, region, 1, 1 - me, get);
+        kernel<<<blocks, threads>>>(remote, local, size, region, 1, 1 - me, get);
         CHECK_CUDA(cudaGetLastError());
         CHECK_CUDA(cudaDeviceSynchronize());
     }
     b_barrier_all();
     if (me == 0 || both) {
         CHECK_CUDA(cudaEventRecord(a));
-        stream<<<blocks, threads>>>(remote, local, size, region, reps, 1 - me, get);
+        kernel<<<blocks, threads>>>(remote, local, size, region, reps, 1 - me, get);
         CHECK_CUDA(cudaGetLastError());
         CHECK_CUDA(cudaEventRecord(b));
         CHECK_CUDA(cudaEventSynchronize(b));
@@ -212,15 +239,43 @@ int main(int argc, char **argv)
             printf("block_putmem_oneway_us %zu %.3f\n", size, ns / iters / 2 / 1000);
     }
 
-    for (size_t size = 8; size <= 65536; size *= 8192) {
-        CHECK_CUDA(cudaMemset(sig, 0, sizeof(uint64_t)));
-        CHECK_CUDA(cudaDeviceSynchronize());
-        b_barrier_all();
-        iters = 5000;
-        signal_pingpong<<<1, 1024>>>(buf, sig, size, iters, ns_dev);
-        ns = kernel_ns();
-        if (me == 0)
-            printf("put_signal_oneway_us %zu %.3f\n", size, ns / iters / 2 / 1000);
+    // Put-with-signal from a block, a warp and one thread.
+    const char *sig_rows[] = {"put_signal_thread_oneway_us", "put_signal_warp_oneway_us",
+                              "put_signal_oneway_us"};
+    for (int g = 2; g >= 0; g--) {
+        for (size_t size : {(size_t)8, (size_t)4096, (size_t)65536}) {
+            CHECK_CUDA(cudaMemset(sig, 0, sizeof(uint64_t)));
+            CHECK_CUDA(cudaDeviceSynchronize());
+            b_barrier_all();
+            iters = g == 0 && size > 4096 ? 500 : 5000;
+            if (g == 2)
+                signal_pingpong<2><<<1, 1024>>>(buf, sig, size, iters, ns_dev);
+            else if (g == 1)
+                signal_pingpong<1><<<1, 32>>>(buf, sig, size, iters, ns_dev);
+            else
+                signal_pingpong<0><<<1, 1>>>(buf, sig, size, iters, ns_dev);
+            ns = kernel_ns();
+            if (me == 0)
+                printf("%s %zu %.3f\n", sig_rows[g], size, ns / iters / 2 / 1000);
+        }
+    }
+
+    // Small transfers by blocks of every size users launch, and by their
+    // warps, rotating through the buffer and from one fixed buffer.
+    for (int threads = 128; threads <= 1024; threads *= 2) {
+        for (size_t size = 4096; size <= 262144; size *= 4) {
+            for (int get = 0; get <= 1; get++) {
+                const char *op = get ? "get" : "put";
+                double rot = stream_gbps(buf, buf + big, size, big, get, 0, threads);
+                double fixed = stream_gbps(buf, buf + big, size, size, get, 0, threads);
+                double warp = stream_gbps(buf, buf + big, size, big, get, 0, threads, true);
+                if (me == 0) {
+                    printf("%s_bw_b%d_GBps %zu %.1f\n", op, threads, size, rot);
+                    printf("%s_bw_fixed_b%d_GBps %zu %.1f\n", op, threads, size, fixed);
+                    printf("%s_bw_warp_b%d_GBps %zu %.1f\n", op, threads, size, warp);
+                }
+            }
+        }
     }
 
     for (size_t size = 4096; size <= big; size *= 4) {

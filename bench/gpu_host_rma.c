@@ -97,6 +97,40 @@ static void host_puts(char *heap, char *gpu_src, size_t big, int peer)
     free(src);
 }
 
+/* Small on-stream puts from this PE's heap into the peer's: an 8-byte put,
+ * a quiet on the stream and the host's wait, one after the other; then
+ * 1000 queued back to back, per call, at 8 bytes and 64 KiB (bandwidth). */
+static void stream_small_puts(char *dst, char *src, int peer, CUstream s, int me)
+{
+    for (int i = 0; i < 100; i++) {
+        b_putmem_on_stream(dst, src, 8, peer, s);
+        b_quiet_on_stream(s);
+        check_stream(cuStreamSynchronize(s), me, "the warm-up on-stream putmem");
+    }
+    int iters = 2000;
+    double t0 = now();
+    for (int i = 0; i < iters; i++) {
+        b_putmem_on_stream(dst, src, 8, peer, s);
+        b_quiet_on_stream(s);
+        check_stream(cuStreamSynchronize(s), me, "the on-stream putmem");
+    }
+    printf("putmem_on_stream_quiet_sync_8B_us %.2f\n", (now() - t0) / iters * 1e6);
+    size_t sizes[] = {8, 65536};
+    for (int k = 0; k < 2; k++) {
+        iters = 1000;
+        t0 = now();
+        for (int i = 0; i < iters; i++)
+            b_putmem_on_stream(dst, src, sizes[k], peer, s);
+        b_quiet_on_stream(s);
+        check_stream(cuStreamSynchronize(s), me, "the queued on-stream putmem");
+        double per = (now() - t0) / iters;
+        if (k == 0)
+            printf("putmem_on_stream_queued_8B_us %.2f\n", per * 1e6);
+        else
+            printf("putmem_on_stream_bw_64KiB_GBps %.1f\n", (double)sizes[k] / per / 1e9);
+    }
+}
+
 /* 256 MiB from this PE's heap into the peer's, queued on a stream, the
  * host waiting once after a quiet on the stream. */
 static void stream_puts(char *dst, char *src, size_t bytes, int peer, CUstream s, int me)
@@ -158,6 +192,7 @@ int main(int argc, char **argv)
         if (before && after)
             printf("init_gpu_mib %.0f\n", (double)(before - after) / (1 << 20));
         host_puts(heap, heap + big, (size_t)64 << 20, peer);
+        stream_small_puts(heap, heap + big, peer, stream, me);
         stream_puts(heap, heap + big, big, peer, stream, me);
     }
     b_barrier_all();

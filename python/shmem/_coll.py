@@ -1,5 +1,5 @@
 """Collectives on symmetric arrays over a team (the world by default)."""
-import numpy as np
+import ctypes
 
 from . import _arrays, _runtime, _types
 from ._errors import error
@@ -49,15 +49,22 @@ def fcollect(dest, source, team=None):
         t.handle, d.addr, s.addr, s.size))
 
 
-# collect's scratch: this PE's size and the team's sum. Allocated by init,
-# since a collect over a team is not called by every PE, as an allocation
-# must be.
+# collect's scratch: two symmetric words (this PE's size, the team's sum),
+# reached by put and get so that they work on every heap kind (the host
+# cannot load a device heap). Allocated by init, since a collect over a team
+# is not called by every PE, as an allocation must be.
 _sizes = None
+_calloc = routine("shmem_calloc", P, SIZE, SIZE)
+_putmem = routine("shmem_putmem", None, P, P, SIZE, INT)
+_getmem = routine("shmem_getmem", None, P, P, SIZE, INT)
+_quiet = routine("shmem_quiet", None)
+_sum_sizes = routine("shmem_uint64_sum_reduce", INT, P, P, P, SIZE)
+_my_pe = routine("shmem_my_pe", INT)
 
 
 def on_init():
     global _sizes
-    _sizes = (_arrays.zeros(1, np.uint64), _arrays.zeros(1, np.uint64))
+    _sizes = _calloc(2, 8)
 
 
 def collect(dest, source, team=None):
@@ -66,10 +73,13 @@ def collect(dest, source, team=None):
     call = "collect"
     d, s = _pair(call, dest, source)
     t = _team(team)
-    mine, total = _sizes
-    mine[0] = s.size
-    reduce("sum", total, mine, t)
-    _need(call, d, int(total[0]))
+    me = _my_pe()
+    word = ctypes.c_uint64(s.size)
+    _putmem(_sizes, ctypes.addressof(word), 8, me)
+    _quiet()
+    _run(call, _sum_sizes(t.handle, _sizes + 8, _sizes, 1))
+    _getmem(ctypes.addressof(word), _sizes + 8, 8, me)
+    _need(call, d, int(word.value))
     tn, _ = typed(call, "rma", d.dtype, "shmem_TYPENAME_collect")
     _run(call, routine(f"shmem_{tn}_collect", INT, P, P, P, SIZE)(
         t.handle, d.addr, s.addr, s.size))

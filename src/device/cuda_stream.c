@@ -16,6 +16,7 @@
 #include "cuda/cuda_device.h"
 #include "cuda_kernels.h"
 #include "cuda_stream.h"
+#include "device/proxy/proxy.h"
 
 void shmemi_stream_check(const char *call)
 {
@@ -122,10 +123,13 @@ void shmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cm
     shmemi_kernel_launch(__func__, SHMEMI_KERNEL_SIGNAL_WAIT, 1, 1, stream, args);
 }
 
+/* The stream's order completes its earlier copies and kernels before its
+ * later work starts; what remains is the device proxy's requests. */
 void shmemx_quiet_on_stream(shmemx_stream_t stream)
 {
     shmemi_stream_check(__func__);
-    shmemi_kernel_launch(__func__, SHMEMI_KERNEL_QUIET, 1, 1, stream, NULL);
+    if (shmemi_proxy_running())
+        shmemi_kernel_launch(__func__, SHMEMI_KERNEL_QUIET, 1, 1, stream, NULL);
 }
 
 /* The stream's earlier copies have completed when the barrier's kernel

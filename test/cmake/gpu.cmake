@@ -233,8 +233,10 @@ if(CUDAToolkit_FOUND)
     # A kernel waiting on a PE that leaves: the job ends, no hang.
     add_executable(gpu_device_abort gpu/gpu_device_abort.cu)
     target_link_libraries(gpu_device_abort PRIVATE shmem CUDA::cudart)
+    # Under mpirun PE 0 names PE 1; shmemrun ends PE 0 itself and names PE 1.
     shmem_gpu_expect(gpu_device_abort_exit gpu_device_abort ARGS exit
-      EXPECT --status nonzero --match "ended without calling shmem_finalize" --within 40)
+      EXPECT --status nonzero --within 40
+      --match "(PE 1 .* ended without calling shmem_finalize|PE 1 \\(pid [0-9]+\\) exited with status 3)")
     shmem_gpu_expect(gpu_device_abort_global_exit gpu_device_abort ARGS global_exit
       EXPECT --status 5 --within 40)
 

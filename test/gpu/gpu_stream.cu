@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <shmem.h>
 #include <shmemx.h>
@@ -72,6 +73,68 @@ static void rma(cudaStream_t s, int me, int n)
     CUDA_OK(cudaStreamSynchronize(s));
     CUDA_OK(cudaFree(got));
     CUDA_OK(cudaFree(src));
+    shmem_free(heap);
+}
+
+// Small puts and gets, which the library's copy kernel moves (up to
+// SHMEM_STREAM_KERNEL_COPY, 16 KiB) and the copy engine above that: odd
+// sizes and offsets, the local side in cudaMalloc memory, the heap, pinned
+// and pageable host memory (those two always by the copy engine).
+static unsigned char byte_of(int pe, int kind, size_t size, size_t i)
+{
+    return (unsigned char)(pe * 31 + kind * 7 + size + i * 13);
+}
+
+static void small_rma(cudaStream_t s, int me, int n)
+{
+    int right = (me + 1) % n, left = (me + n - 1) % n;
+    const size_t max = 20000;
+    const char *kinds[] = {"cudaMalloc", "heap", "pinned", "pageable"};
+    char *heap = (char *)shmem_malloc(2 * max), *dev, *pinned, *pageable = (char *)malloc(max);
+    unsigned char *h = (unsigned char *)malloc(max);
+    CHECK(pageable && h, "malloc");
+    CUDA_OK(cudaMalloc(&dev, max));
+    CUDA_OK(cudaMallocHost(&pinned, max));
+    char *local[] = {dev, heap + max, pinned, pageable};
+    size_t sizes[] = {1, 7, 8, 100, 4096, 16383, 16384, 16385, max - 3};
+    for (int k = 0; k < 4; k++) {
+        for (size_t z : sizes) {
+            for (size_t o = 0; o <= 3; o += 3) {
+                for (size_t i = 0; i < z; i++)
+                    h[i] = byte_of(me, k, z, i);
+                CUDA_OK(cudaMemcpy(local[k] + o, h, z, cudaMemcpyDefault));
+                shmem_barrier_all();
+                shmemx_putmem_on_stream(heap + o, local[k] + o, z, right, s);
+                shmemx_quiet_on_stream(s);
+                shmemx_barrier_all_on_stream(s);
+                CUDA_OK(cudaStreamSynchronize(s));
+                CUDA_OK(cudaMemcpy(h, heap + o, z, cudaMemcpyDeviceToHost));
+                for (size_t i = 0; i < z; i++)
+                    CHECK(h[i] == byte_of(left, k, z, i),
+                          "putmem_on_stream of %zu bytes at offset %zu from %s memory: "
+                          "byte %zu is %d, expected %d", z, o, kinds[k], i, h[i],
+                          byte_of(left, k, z, i));
+                // The right neighbour's heap holds this PE's bytes now.
+                if (k < 2)
+                    CUDA_OK(cudaMemset(local[k], 0, max));
+                else
+                    memset(local[k], 0, max);
+                shmemx_getmem_on_stream(local[k] + o, heap + o, z, right, s);
+                CUDA_OK(cudaStreamSynchronize(s));
+                CUDA_OK(cudaMemcpy(h, local[k] + o, z, cudaMemcpyDefault));
+                for (size_t i = 0; i < z; i++)
+                    CHECK(h[i] == byte_of(me, k, z, i),
+                          "getmem_on_stream of %zu bytes at offset %zu into %s memory: "
+                          "byte %zu is %d, expected %d", z, o, kinds[k], i, h[i],
+                          byte_of(me, k, z, i));
+            }
+        }
+    }
+    shmem_barrier_all();
+    CUDA_OK(cudaFreeHost(pinned));
+    CUDA_OK(cudaFree(dev));
+    free(pageable);
+    free(h);
     shmem_free(heap);
 }
 
@@ -203,6 +266,7 @@ int main(void)
     cudaStream_t s;
     CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     rma(s, me, n);
+    small_rma(s, me, n);
     signal(s, me, n);
     collectives(s, me, n);
     for (int in_place = 0; in_place < 2; in_place++) {

@@ -1,5 +1,7 @@
 // A CUDA graph of on-stream calls: a kernel fills the source from a
-// counter in GPU memory, the put goes to the right neighbour, a barrier,
+// counter in GPU memory, the puts (a large one, by the copy engine, and a
+// small one, by the library's copy kernel) go to the right neighbour, a
+// quiet, a barrier,
 // a kernel checks what came from the left, a barrier, the counter steps.
 // Captured as the program's very first on-stream call (so the library
 // loads its kernels while the capture runs), then replayed 100 times: the
@@ -16,6 +18,7 @@
 #include "cuda_check.h"
 
 #define N 65536
+#define SMALL 8 /* elements of the small put */
 #define REPLAYS 100
 
 __device__ long pattern(int pe, unsigned long long it, size_t i)
@@ -30,11 +33,11 @@ __global__ void fill(long *src, const unsigned long long *it, int me)
 }
 
 // bad[r] counts the wrong elements of replay r, so a failure says which.
-__global__ void check(const long *dst, const unsigned long long *it, int left,
-                      unsigned long long *bad)
+__global__ void check(const long *dst, const long *small, const unsigned long long *it,
+                      int left, unsigned long long *bad)
 {
     for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < N; i += gridDim.x * blockDim.x)
-        if (dst[i] != pattern(left, *it, i))
+        if (dst[i] != pattern(left, *it, i) || (i < SMALL && small[i] != pattern(left, *it, i)))
             atomicAdd(&bad[*it % REPLAYS], 1ULL);
 }
 
@@ -46,6 +49,7 @@ int main(void)
     int me = shmem_my_pe(), n = shmem_n_pes();
     int right = (me + 1) % n, left = (me + n - 1) % n;
     long *dst = (long *)shmem_calloc(N, sizeof(long));
+    long *small = (long *)shmem_calloc(SMALL, sizeof(long));
     long *src;
     unsigned long long *it, *bad;
     CUDA_OK(cudaMalloc(&src, N * sizeof(long)));
@@ -62,8 +66,10 @@ int main(void)
     CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
     fill<<<32, 256, 0, s>>>(src, it, me);
     shmemx_putmem_on_stream(dst, src, N * sizeof(long), right, s);
+    shmemx_putmem_on_stream(small, src, SMALL * sizeof(long), right, s);
+    shmemx_quiet_on_stream(s);
     shmemx_barrier_all_on_stream(s);
-    check<<<32, 256, 0, s>>>(dst, it, left, bad);
+    check<<<32, 256, 0, s>>>(dst, small, it, left, bad);
     shmemx_barrier_all_on_stream(s);
     step<<<1, 1, 0, s>>>(it);
     CUDA_OK(cudaStreamEndCapture(s, &graph));
@@ -94,6 +100,7 @@ int main(void)
     CUDA_OK(cudaFree(bad));
     CUDA_OK(cudaFree(it));
     CUDA_OK(cudaFree(src));
+    shmem_free(small);
     shmem_free(dst);
     if (me == 0)
         printf("graph of on-stream calls: %d replays ok at %d PEs\n", REPLAYS, n);

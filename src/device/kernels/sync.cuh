@@ -17,9 +17,10 @@ extern "C" __global__ void shmemi_k_barrier(unsigned long long team)
     shmemi_dev_team_barrier(t);
 }
 
-// Makes the stream's earlier stores (kernels of the user's included)
-// visible to every PE before the stream goes on.
-extern "C" __global__ void shmemi_k_quiet(void) { __threadfence_system(); }
+// Completes the device proxy's requests that the stream's earlier kernels
+// posted (puts to other nodes): queued only where this PE has a proxy, as
+// the stream's order alone completes its earlier copies and kernels' stores.
+extern "C" __global__ void shmemi_k_quiet(void) { shmemi_dev_proxy_quiet(); }
 
 // The signal of a put-with-signal, on the peer's word: the data copy before
 // it on the stream has completed when it starts, and the release fence

@@ -302,6 +302,8 @@ void shmemi_proxy_start(void)
                     px.on_gpu ? "pinned" : "host");
 }
 
+int shmemi_proxy_running(void) { return px.running; }
+
 void shmemi_proxy_quiet(void)
 {
     if (!px.running)

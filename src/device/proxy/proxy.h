@@ -17,6 +17,8 @@ void shmemi_proxy_start(void);
 /* At shmem_finalize, before its barrier: executes what was posted,
  * completes it, stops the thread and frees the ring. */
 void shmemi_proxy_stop(void);
+/* Whether this PE's proxy runs (its kernels may have requests in flight). */
+int shmemi_proxy_running(void);
 /* Part of the host's quiet: returns once every request posted so far is
  * executed and complete at its target. */
 void shmemi_proxy_quiet(void);

@@ -16,7 +16,11 @@
     X(SUM_INT, shmemi_k_sum_int)                                              \
     X(SUM_LONG, shmemi_k_sum_long)                                            \
     X(SUM_FLOAT, shmemi_k_sum_float)                                          \
-    X(SUM_DOUBLE, shmemi_k_sum_double)
+    X(SUM_DOUBLE, shmemi_k_sum_double)                                        \
+    X(SUM1_INT, shmemi_k_sum1_int)                                            \
+    X(SUM1_LONG, shmemi_k_sum1_long)                                          \
+    X(SUM1_FLOAT, shmemi_k_sum1_float)                                        \
+    X(SUM1_DOUBLE, shmemi_k_sum1_double)
 
 enum shmemi_kernel {
 #define SHMEMI_KERNEL_ENUM(e, name) SHMEMI_KERNEL_##e,

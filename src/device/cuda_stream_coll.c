@@ -93,13 +93,17 @@ static size_t share(size_t n, int size, int i)
     return q * ii + (ii < r ? ii : r);
 }
 
+/* The largest sum that one block of 1024 threads takes, 4 elements a
+ * thread (SHMEMI_SUM1_PER_THREAD in reduce.cuh). */
+enum { SUM1_BYTES = 16384 };
+
 /* Reduce-scatter, then allgather: this member sums its share of the
  * elements over every member into its own dest
  * (src/device/kernels/reduce.cuh), then, after a barrier, copies each other
  * member's share of the result from that member's dest. */
 static int sum_reduce(const char *call, shmem_team_t team, void *dest, const void *source,
                       size_t nreduce, size_t elem, enum shmemi_kernel kernel,
-                      shmemx_stream_t stream)
+                      enum shmemi_kernel one_kernel, shmemx_stream_t stream)
 {
     struct shmemi_coll c;
     if (team_of(call, team, &c) != 0)
@@ -110,6 +114,15 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
     char *to = shmemi_rma_target(call, dest, bytes, shmemi_state.my_pe);
     /* The other members read source: it must be symmetric too. */
     shmemi_rma_target(call, source, bytes, shmemi_state.my_pe);
+    /* Up to 16 KiB, one kernel with two barriers (reduce.cuh) in place of
+     * five launches with three (bench/results/2026-11-28-gpu-vs-nvshmem-3.8.md). */
+    if (bytes <= SUM1_BYTES) {
+        unsigned long long handle = (unsigned long long)(uintptr_t)team;
+        unsigned threads = nreduce < 1024 ? (unsigned)(nreduce + 31) / 32 * 32 : 1024;
+        void *args[] = {&handle, &dest, &source, &nreduce, &c.start, &c.stride, &c.size};
+        shmemi_kernel_launch(call, one_kernel, 1, threads, stream, args);
+        return 0;
+    }
     size_t begin = share(nreduce, c.size, c.me), end = share(nreduce, c.size, c.me + 1);
     shmemi_stream_barrier(call, team, stream);
     if (end > begin) {
@@ -137,7 +150,7 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
                                           shmemx_stream_t stream)             \
     {                                                                         \
         return sum_reduce(__func__, team, dest, source, nreduce, sizeof(T),   \
-                          SHMEMI_KERNEL_SUM_##K, stream);                     \
+                          SHMEMI_KERNEL_SUM_##K, SHMEMI_KERNEL_SUM1_##K, stream); \
     }
 SHMEMI_STREAM_SUM(int, int, INT)
 SHMEMI_STREAM_SUM(long, long, LONG)

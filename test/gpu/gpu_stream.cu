@@ -233,23 +233,30 @@ template <class T> __global__ void fill_sum(T *d, int pe, size_t n)
 }
 
 // Sums of small integers (floats included) are exact, so every PE must
-// hold exactly sum over pe of (pe + 1) * (i % 1000) + 0.5.
+// hold exactly sum over pe of (pe + 1) * (i % 1000) + 0.5. Three sums run
+// back to back (in place, each sums the last one's result: n times more),
+// so that a PE still reading a source that another has begun to overwrite
+// shows. count picks the path: up to 16 KiB one kernel, above it the
+// reduce-scatter and the copies.
 template <class T>
 static void sum(const char *name, int (*reduce)(shmem_team_t, T *, const T *, size_t, cudaStream_t),
-                cudaStream_t s, int me, int n, int in_place)
+                cudaStream_t s, int me, int n, int in_place, size_t count)
 {
     T *src = (T *)shmem_malloc(N * sizeof(T)), *dst = in_place ? src : (T *)shmem_malloc(N * sizeof(T));
-    fill_sum<T><<<64, 256, 0, s>>>(src, me, N);
-    CHECK(reduce(SHMEM_TEAM_WORLD, dst, src, N, s) == 0, "%s", name);
-    T *h = (T *)malloc(N * sizeof(T));
+    fill_sum<T><<<64, 256, 0, s>>>(src, me, count);
+    for (int r = 0; r < 3; r++)
+        CHECK(reduce(SHMEM_TEAM_WORLD, dst, src, count, s) == 0, "%s", name);
+    T *h = (T *)malloc(count * sizeof(T));
     CUDA_OK(cudaStreamSynchronize(s));
-    CUDA_OK(cudaMemcpy(h, dst, N * sizeof(T), cudaMemcpyDeviceToHost));
-    for (size_t i = 0; i < N; i++) {
+    CUDA_OK(cudaMemcpy(h, dst, count * sizeof(T), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < count; i++) {
         T want = 0;
         for (int p = 0; p < n; p++)
             want += (T)(p + 1) * (T)(i % 1000) + (T)0.5;
-        CHECK(h[i] == want, "%s%s: element %zu is %g, expected %g", name,
-              in_place ? " (in place)" : "", i, (double)h[i], (double)want);
+        if (in_place)
+            want *= (T)(n * n);
+        CHECK(h[i] == want, "%s%s of %zu elements: element %zu is %g, expected %g", name,
+              in_place ? " (in place)" : "", count, i, (double)h[i], (double)want);
     }
     free(h);
     shmemx_barrier_all_on_stream(s);
@@ -257,6 +264,17 @@ static void sum(const char *name, int (*reduce)(shmem_team_t, T *, const T *, si
     if (!in_place)
         shmem_free(dst);
     shmem_free(src);
+}
+
+template <class T>
+static void sums(const char *name, int (*reduce)(shmem_team_t, T *, const T *, size_t, cudaStream_t),
+                 cudaStream_t s, int me, int n)
+{
+    size_t one_kernel = 16384 / sizeof(T);
+    size_t counts[] = {1, 33, 1025, one_kernel, one_kernel + 1, N};
+    for (int in_place = 0; in_place < 2; in_place++)
+        for (size_t count : counts)
+            sum<T>(name, reduce, s, me, n, in_place, count);
 }
 
 int main(void)
@@ -269,12 +287,10 @@ int main(void)
     small_rma(s, me, n);
     signal(s, me, n);
     collectives(s, me, n);
-    for (int in_place = 0; in_place < 2; in_place++) {
-        sum<int>("int_sum_reduce_on_stream", shmemx_int_sum_reduce_on_stream, s, me, n, in_place);
-        sum<long>("long_sum_reduce_on_stream", shmemx_long_sum_reduce_on_stream, s, me, n, in_place);
-        sum<float>("float_sum_reduce_on_stream", shmemx_float_sum_reduce_on_stream, s, me, n, in_place);
-        sum<double>("double_sum_reduce_on_stream", shmemx_double_sum_reduce_on_stream, s, me, n, in_place);
-    }
+    sums<int>("int_sum_reduce_on_stream", shmemx_int_sum_reduce_on_stream, s, me, n);
+    sums<long>("long_sum_reduce_on_stream", shmemx_long_sum_reduce_on_stream, s, me, n);
+    sums<float>("float_sum_reduce_on_stream", shmemx_float_sum_reduce_on_stream, s, me, n);
+    sums<double>("double_sum_reduce_on_stream", shmemx_double_sum_reduce_on_stream, s, me, n);
     // The legacy default stream works too.
     shmemx_barrier_all_on_stream(0);
     CUDA_OK(cudaDeviceSynchronize());

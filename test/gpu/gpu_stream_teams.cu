@@ -109,25 +109,26 @@ template <class T> __global__ void fill_sum(T *d, int pe, size_t n)
 // Sums of small integers (floats included) are exact: every member must
 // hold exactly the sum over the members' world PEs pe of
 // (pe + 1) * (i % 1000) + 0.5.
+// count: N takes the reduce-scatter and copies, 100 the one kernel.
 template <class T>
 static void sum(const char *name, const char *call,
                 int (*reduce)(shmem_team_t, T *, const T *, size_t, cudaStream_t), shmem_team_t t,
-                struct bufs *b, cudaStream_t s, int in_place)
+                struct bufs *b, cudaStream_t s, int in_place, size_t count)
 {
     T *src = (T *)b->src, *dst = in_place ? src : (T *)b->dst;
     int size = shmem_team_n_pes(t);
-    fill_sum<T><<<32, 256, 0, s>>>(src, shmem_my_pe(), N);
-    CHECK(reduce(t, dst, src, N, s) == 0, "team %s: %s", name, call);
-    T *h = (T *)malloc(N * sizeof(T));
+    fill_sum<T><<<32, 256, 0, s>>>(src, shmem_my_pe(), count);
+    CHECK(reduce(t, dst, src, count, s) == 0, "team %s: %s", name, call);
+    T *h = (T *)malloc(count * sizeof(T));
     CHECK(h, "malloc");
     CUDA_OK(cudaStreamSynchronize(s));
-    CUDA_OK(cudaMemcpy(h, dst, N * sizeof(T), cudaMemcpyDeviceToHost));
-    for (size_t i = 0; i < N; i++) {
+    CUDA_OK(cudaMemcpy(h, dst, count * sizeof(T), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < count; i++) {
         T want = 0;
         for (int m = 0; m < size; m++)
             want += (T)(shmem_team_translate_pe(t, m, SHMEM_TEAM_WORLD) + 1) * (T)(i % 1000) + (T)0.5;
-        CHECK(h[i] == want, "team %s: %s%s: element %zu is %g, expected %g", name, call,
-              in_place ? " (in place)" : "", i, (double)h[i], (double)want);
+        CHECK(h[i] == want, "team %s: %s%s of %zu elements: element %zu is %g, expected %g", name, call,
+              in_place ? " (in place)" : "", count, i, (double)h[i], (double)want);
     }
     free(h);
     CHECK(shmemx_team_sync_on_stream(t, s) == 0, "team %s: team_sync_on_stream", name);
@@ -137,11 +138,16 @@ static void sum(const char *name, const char *call,
 static void sums(const char *name, shmem_team_t t, struct bufs *b, cudaStream_t s)
 {
     for (int in_place = 0; in_place < 2; in_place++) {
-        sum<int>(name, "int_sum_reduce_on_stream", shmemx_int_sum_reduce_on_stream, t, b, s, in_place);
-        sum<long>(name, "long_sum_reduce_on_stream", shmemx_long_sum_reduce_on_stream, t, b, s, in_place);
-        sum<float>(name, "float_sum_reduce_on_stream", shmemx_float_sum_reduce_on_stream, t, b, s, in_place);
-        sum<double>(name, "double_sum_reduce_on_stream", shmemx_double_sum_reduce_on_stream, t, b, s,
-                    in_place);
+        for (size_t count : {(size_t)N, (size_t)100}) {
+            sum<int>(name, "int_sum_reduce_on_stream", shmemx_int_sum_reduce_on_stream, t, b, s,
+                     in_place, count);
+            sum<long>(name, "long_sum_reduce_on_stream", shmemx_long_sum_reduce_on_stream, t, b, s,
+                      in_place, count);
+            sum<float>(name, "float_sum_reduce_on_stream", shmemx_float_sum_reduce_on_stream, t, b,
+                       s, in_place, count);
+            sum<double>(name, "double_sum_reduce_on_stream", shmemx_double_sum_reduce_on_stream, t,
+                        b, s, in_place, count);
+        }
     }
 }
 

@@ -79,3 +79,25 @@ def test_on_stream_calls_replay_in_a_cuda_graph(me, n):
     shmem.barrier_all()
     shmem.free(dest)
     assert got == [20 + (me - 1) % n] * 4
+
+
+def test_tensors_by_dtype_and_layout(me, n):
+    # A tensor's address, dtype and size come from torch itself; a strided
+    # view is refused, and a bfloat16 source for a float16 dest is named
+    # (NumPy knows bfloat16 where ml_dtypes is loaded, as with JAX).
+    s = torch.cuda.Stream()
+    dest = shmem.zeros(6, np.float16, device="cuda")
+    src = torch.arange(12, dtype=torch.float16, device="cuda") + me
+    s.wait_stream(torch.cuda.current_stream())
+    with pytest.raises(ValueError, match="not contiguous"):
+        shmem.stream.put_on_stream(dest, src[::2], (me + 1) % n, s)
+    shmem.stream.put_on_stream(dest, src[:6], (me + 1) % n, s)
+    shmem.stream.barrier_all_on_stream(s)
+    s.synchronize()
+    got = dest.cpu().tolist()
+    with pytest.raises(TypeError, match="bfloat16"):
+        shmem.stream.put_on_stream(dest, torch.zeros(6, dtype=torch.bfloat16, device="cuda"),
+                                   (me + 1) % n, s)
+    shmem.barrier_all()
+    shmem.free(dest)
+    assert got == [float(i + (me - 1) % n) for i in range(6)]

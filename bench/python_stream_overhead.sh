@@ -17,19 +17,4 @@ for r in $(seq "$rounds"); do
     "$build/shmemrun" -n 2 "$build/bench/gpu_host_rma" | grep _on_stream_ > "$tmp/c.$r"
     PYTHONPATH="$build/python" "$build/shmemrun" -n 2 "$py" bench/python_stream_overhead.py > "$tmp/py.$r"
 done
-"$py" - "$tmp" "$rounds" <<'PY'
-import statistics, sys
-tmp, rounds = sys.argv[1], int(sys.argv[2])
-def load(kind):
-    return [{l.split()[0]: [float(x) for x in l.split()[1:]] for l in open(f"{tmp}/{kind}.{r}")}
-            for r in range(1, rounds + 1)]
-c, py = load("c"), load("py")
-print("| call | C (us) | Python package (us) | ctypes alone (us) | package overhead (us) |")
-print("|---|---|---|---|---|")
-for name in py[0]:
-    cm = statistics.median(run[name][0] for run in c)
-    pm = statistics.median(run[name][0] for run in py)
-    rm = statistics.median(run[name][1] for run in py)
-    print(f"| {name} | {cm:.2f} | {pm:.2f} | {rm:.2f} | {pm - cm:.2f} |")
-print(f"\nmedians of {rounds} rounds; each round runs C then Python")
-PY
+"$py" bench/overhead_table.py "$tmp" "$rounds" us 2

@@ -12,14 +12,17 @@ from ._lock import set_lock, clear_lock, test_lock
 from ._amo import (atomic_fetch_add, atomic_add, atomic_fetch_inc, atomic_inc,
                    atomic_compare_swap, atomic_fetch, atomic_set, atomic_swap,
                    atomic_fetch_and, atomic_and, atomic_fetch_or, atomic_or,
-                   atomic_fetch_xor, atomic_xor)
+                   atomic_fetch_xor, atomic_xor, atomic_fetch_nbi, atomic_fetch_add_nbi,
+                   atomic_fetch_inc_nbi, atomic_compare_swap_nbi, atomic_swap_nbi,
+                   atomic_fetch_and_nbi, atomic_fetch_or_nbi, atomic_fetch_xor_nbi)
 from ._sync import (CMP_EQ, CMP_NE, CMP_GT, CMP_GE, CMP_LT, CMP_LE, SIGNAL_SET,
                     SIGNAL_ADD, put_signal, signal_fetch, signal_wait_until,
-                    signal_add, signal_set, wait_until, test)
+                    signal_add, signal_set, wait_until, test, wait_until_all,
+                    wait_until_any, wait_until_some, test_all, test_any, test_some)
 from ._teams import Team, TEAM_WORLD, TEAM_SHARED
-from ._coll import (broadcast, fcollect, collect, alltoall, reduce, sum_reduce,
-                    prod_reduce, min_reduce, max_reduce, and_reduce, or_reduce,
-                    xor_reduce)
+from ._coll import (broadcast, fcollect, collect, alltoall, alltoalls, reduce,
+                    sum_reduce, prod_reduce, min_reduce, max_reduce, and_reduce,
+                    or_reduce, xor_reduce, sum_inscan, sum_exscan)
 from ._types import TABLES as type_tables
 from . import stream
 from .kernel import compile_kernel, compile_cubin

@@ -1,6 +1,7 @@
 """Atomic memory operations on the first element of a symmetric array
 (pass a slice, a[i:], for element i), host-initiated."""
 from . import _arrays, _runtime
+from ._errors import error
 from ._routines import INT, P, typed_routine
 
 # Each operation: the class of types it takes, whether it returns the old
@@ -42,3 +43,32 @@ def atomic_fetch_or(dest, value, pe): return _amo("fetch_or", dest, pe, value)
 def atomic_or(dest, value, pe): _amo("or", dest, pe, value)
 def atomic_fetch_xor(dest, value, pe): return _amo("fetch_xor", dest, pe, value)
 def atomic_xor(dest, value, pe): _amo("xor", dest, pe, value)
+
+
+# The non-blocking fetching forms: the old value lands in fetch[0], a local
+# array of dest's dtype, once shmem.quiet() returns; leave fetch alone (and
+# alive) until then.
+def _amo_nbi(op, fetch, dest, pe, *values):
+    call = f"atomic_{op}_nbi"
+    _runtime.require(call)
+    cls = _OPS[op][0]
+    d = _arrays.element(call, dest, "dest")
+    f = _arrays.describe(call, fetch, "fetch", writable=True)
+    if not f.size:
+        raise error(ValueError, call, "fetch is empty", "pass an array of at least one element")
+    _arrays.same_dtype(call, d, f, "dest", "fetch")
+    pe = _runtime.check_pe(call, pe)
+    fn = typed_routine(call, cls, d.dtype, "shmem_{}_atomic_" + op + "_nbi",
+                       lambda ct: (None, P, P, *([ct] * len(values)), INT))
+    fn(f.addr, d.addr, *values, pe)
+
+
+def atomic_fetch_nbi(fetch, source, pe): _amo_nbi("fetch", fetch, source, pe)
+def atomic_fetch_add_nbi(fetch, dest, value, pe): _amo_nbi("fetch_add", fetch, dest, pe, value)
+def atomic_fetch_inc_nbi(fetch, dest, pe): _amo_nbi("fetch_inc", fetch, dest, pe)
+def atomic_compare_swap_nbi(fetch, dest, cond, value, pe):
+    _amo_nbi("compare_swap", fetch, dest, pe, cond, value)
+def atomic_swap_nbi(fetch, dest, value, pe): _amo_nbi("swap", fetch, dest, pe, value)
+def atomic_fetch_and_nbi(fetch, dest, value, pe): _amo_nbi("fetch_and", fetch, dest, pe, value)
+def atomic_fetch_or_nbi(fetch, dest, value, pe): _amo_nbi("fetch_or", fetch, dest, pe, value)
+def atomic_fetch_xor_nbi(fetch, dest, value, pe): _amo_nbi("fetch_xor", fetch, dest, pe, value)

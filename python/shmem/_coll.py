@@ -3,7 +3,7 @@ import ctypes
 
 from . import _arrays, _runtime, _types
 from ._errors import error
-from ._routines import INT, P, SIZE, routine, typed
+from ._routines import INT, P, PTRDIFF, SIZE, routine, typed
 from ._teams import team as _team
 
 
@@ -123,3 +123,44 @@ def max_reduce(dest, source, team=None): reduce("max", dest, source, team)
 def and_reduce(dest, source, team=None): reduce("and", dest, source, team)
 def or_reduce(dest, source, team=None): reduce("or", dest, source, team)
 def xor_reduce(dest, source, team=None): reduce("xor", dest, source, team)
+
+
+def alltoalls(dest, source, dst, sst, nelems, team=None):
+    """alltoall of strided blocks: element i of the block for member j is
+    source[(j * nelems + i) * sst] and lands in dest[(me * nelems + i) * dst]
+    on member j (strides in elements, 1 or more)."""
+    call = "alltoalls"
+    d, s = _pair(call, dest, source)
+    t = _team(team)
+    for stride, b, name in ((dst, d, "dest"), (sst, s, "source")):
+        if stride < 1:
+            raise error(ValueError, call, f"the stride of {name} is {stride}",
+                        "pass a stride of 1 or more elements")
+        reach = (t.n_pes() * nelems - 1) * stride + 1 if nelems else 0
+        if reach > b.size:
+            raise error(ValueError, call, f"{t.n_pes()} blocks of {nelems} elements {stride} "
+                        f"apart run past the end of {name} ({b.size} elements)",
+                        f"allocate {name} with at least {reach} elements")
+    tn, _ = typed(call, "rma", d.dtype, "shmem_TYPENAME_alltoalls")
+    _run(call, routine(f"shmem_{tn}_alltoalls", INT, P, P, P, PTRDIFF, PTRDIFF, SIZE)(
+        t.handle, d.addr, s.addr, dst, sst, nelems))
+
+
+def _scan(form, dest, source, team):
+    call = f"sum_{form}"
+    d, s = _pair(call, dest, source)
+    t = _team(team)
+    _need(call, d, s.size)
+    tn, _ = typed(call, "reduce_arith", d.dtype, f"shmem_TYPENAME_sum_{form}")
+    _run(call, routine(f"shmem_{tn}_sum_{form}", INT, P, P, P, SIZE)(
+        t.handle, d.addr, s.addr, s.size))
+
+
+def sum_inscan(dest, source, team=None):
+    """dest[i] on member m = sum of source[i] over members 0..m (OpenSHMEM 1.6)."""
+    _scan("inscan", dest, source, team)
+
+
+def sum_exscan(dest, source, team=None):
+    """dest[i] on member m = sum of source[i] over members 0..m-1 (0 on member 0)."""
+    _scan("exscan", dest, source, team)

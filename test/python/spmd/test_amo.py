@@ -66,3 +66,26 @@ def test_float_fetch_and_swap(me, n):
     shmem.barrier_all()
     shmem.free(f)
     assert got == 2.5
+
+
+def test_nonblocking_fetches_land_after_quiet(me, n):
+    c = shmem.zeros(2, np.int64)
+    shmem.barrier_all()
+    olds = np.full(3, -1, np.int64)
+    shmem.atomic_fetch_add_nbi(olds[0:], c, me + 1, 0)
+    shmem.atomic_fetch_inc_nbi(olds[1:], c[1:], 0)
+    shmem.quiet()
+    shmem.barrier_all()
+    shmem.atomic_fetch_nbi(olds[2:], c, 0)
+    swapped = np.zeros(1, np.int64)
+    if me == 0:
+        shmem.atomic_compare_swap_nbi(swapped, c[1:], n, -5, 0)
+    shmem.quiet()
+    shmem.barrier_all()
+    final = c.tolist()
+    shmem.barrier_all()
+    shmem.free(c)
+    assert 0 <= olds[0] < n * (n + 1) // 2 and 0 <= olds[1] < n
+    assert olds[2] == n * (n + 1) // 2
+    if me == 0:
+        assert final == [n * (n + 1) // 2, -5] and swapped[0] == n

@@ -79,3 +79,41 @@ def test_complex_sum(me, n):
     shmem.free(dst)
     shmem.free(src)
     assert got == complex(n * (n - 1) / 2, n)
+
+
+def test_scans_in_member_order(me, n):
+    src = shmem.full(3, me + 1, np.int64)
+    inc, exc = shmem.zeros(3, np.int64), shmem.zeros(3, np.float64)
+    fsrc = shmem.full(3, float(me + 1), np.float64)
+    shmem.sum_inscan(inc, src)
+    shmem.sum_exscan(exc, fsrc)
+    got = inc.tolist(), exc.tolist()
+    for a in (fsrc, exc, inc, src):
+        shmem.free(a)
+    assert got[0] == [(me + 1) * (me + 2) // 2] * 3
+    assert got[1] == [float(me * (me + 1) // 2)] * 3
+
+
+def test_alltoalls_strided_blocks(me, n):
+    # Block j of source (for member j), 2 elements 3 apart, holds
+    # 100 * me + 10 * j + i; it lands 2 apart in block me of dest on j.
+    nelems, sst, dst = 2, 3, 2
+    source = shmem.zeros(n * nelems * sst, np.int32)
+    dest = shmem.full(n * nelems * dst, -1, np.int32)
+    for j in range(n):
+        for i in range(nelems):
+            source[(j * nelems + i) * sst] = 100 * me + 10 * j + i
+    shmem.barrier_all()
+    shmem.alltoalls(dest, source, dst, sst, nelems)
+    got = dest.tolist()
+    with pytest.raises(ValueError, match="run past the end of source"):
+        shmem.alltoalls(dest, source, dst, sst * 2, nelems)
+    with pytest.raises(ValueError, match="stride of dest is 0"):
+        shmem.alltoalls(dest, source, 0, sst, nelems)
+    shmem.barrier_all()
+    shmem.free(dest)
+    shmem.free(source)
+    for j in range(n):
+        for i in range(nelems):
+            assert got[(j * nelems + i) * dst] == 100 * j + 10 * me + i
+            assert got[(j * nelems + i) * dst + 1] == -1

@@ -6,8 +6,9 @@ from ._runtime import (init, finalize, initialized, my_pe, n_pes, info,
                        global_exit)
 from ._runtime import barrier_all as _c_barrier_all, sync_all as _c_sync_all
 from ._runtime import quiet as _c_quiet, fence as _c_fence, require as _require
+from ._runtime import completed as _completed
 from ._arrays import zeros, empty, full, free, freeing
-from ._rma import put, get, put_nbi, get_nbi, p, g, iput, iget
+from ._rma import put, get, put_nbi, get_nbi, p, g, iput, iget, ibput, ibget
 from ._lock import set_lock, clear_lock, test_lock
 from ._amo import (atomic_fetch_add, atomic_add, atomic_fetch_inc, atomic_inc,
                    atomic_compare_swap, atomic_fetch, atomic_set, atomic_swap,
@@ -16,7 +17,7 @@ from ._amo import (atomic_fetch_add, atomic_add, atomic_fetch_inc, atomic_inc,
                    atomic_fetch_inc_nbi, atomic_compare_swap_nbi, atomic_swap_nbi,
                    atomic_fetch_and_nbi, atomic_fetch_or_nbi, atomic_fetch_xor_nbi)
 from ._sync import (CMP_EQ, CMP_NE, CMP_GT, CMP_GE, CMP_LT, CMP_LE, SIGNAL_SET,
-                    SIGNAL_ADD, put_signal, signal_fetch, signal_wait_until,
+                    SIGNAL_ADD, put_signal, put_signal_nbi, signal_fetch, signal_wait_until,
                     signal_add, signal_set, wait_until, test, wait_until_all,
                     wait_until_any, wait_until_some, test_all, test_any, test_some)
 from ._teams import Team, TEAM_WORLD, TEAM_SHARED
@@ -31,6 +32,7 @@ from .kernel import compile_kernel, compile_cubin
 def barrier_all():
     _require("barrier_all")
     _c_barrier_all()
+    _completed()
 
 
 def sync_all():
@@ -41,6 +43,7 @@ def sync_all():
 def quiet():
     _require("quiet")
     _c_quiet()
+    _completed()
 
 
 def fence():

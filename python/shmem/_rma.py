@@ -39,6 +39,8 @@ def _transfer(call, op, dest, source, pe):
     pe = _runtime.check_pe(call, pe)
     f = typed_routine(call, "rma", d.dtype, "shmem_{}_" + op, _copy)
     f(d.addr, s.addr, n, pe)
+    if op == "put_nbi":
+        _runtime.hold(keep)
     del keep
 
 
@@ -84,32 +86,45 @@ def _strided(ct):
     return (None, P, P, PTRDIFF, PTRDIFF, SIZE, INT)
 
 
-def _stride_reach(call, nelems, stride, have, name):
-    if stride < 1:
+def _blocked(ct):
+    return (None, P, P, PTRDIFF, PTRDIFF, SIZE, SIZE, INT)
+
+
+def _stride_reach(call, nblocks, stride, bsize, have, name):
+    if stride < max(bsize, 1):
         raise error(ValueError, call, f"the stride of {name} is {stride}",
-                    "pass a stride of 1 or more elements")
-    if nelems and (nelems - 1) * stride + 1 > have:
-        raise error(ValueError, call, f"{nelems} elements {stride} apart run past the end of "
-                    f"{name} ({have} elements)", f"pass fewer elements or a larger {name}")
+                    f"pass a stride of {max(bsize, 1)} or more elements"
+                    + (" (blocks may not overlap)" if bsize > 1 else ""))
+    if nblocks and bsize and (nblocks - 1) * stride + bsize > have:
+        what = f"{nblocks} elements" if bsize == 1 else f"{nblocks} blocks of {bsize} elements"
+        raise error(ValueError, call, f"{what} {stride} apart run past the end of {name} "
+                    f"({have} elements)", f"pass fewer or a larger {name}")
 
 
-def _strided_transfer(call, op, dest, source, dst, sst, nelems, pe):
+def _strided_transfer(call, op, dest, source, dst, sst, nblocks, pe, bsize=None):
+    """iput/iget (bsize None: blocks of one element) and ibput/ibget."""
     _runtime.require(call)
-    if op == "iput":
+    if op.endswith("put"):
         d = _arrays.symmetric(call, dest, "dest")
         s, keep = _arrays.local(call, source, "source", d.dtype)
     else:
         s = _arrays.symmetric(call, source, "source")
         d, keep = _arrays.local(call, dest, "dest", s.dtype, writable=True)
     _arrays.same_dtype(call, d, s, "dest", "source")
-    nelems = int(nelems)
-    if nelems < 0:
-        raise error(ValueError, call, f"nelems is {nelems}", "pass 0 or more elements")
-    _stride_reach(call, nelems, int(dst), d.size, "dest")
-    _stride_reach(call, nelems, int(sst), s.size, "source")
+    nblocks = int(nblocks)
+    b = 1 if bsize is None else int(bsize)
+    if nblocks < 0 or b < 0:
+        raise error(ValueError, call, f"{'nelems' if bsize is None else 'nblocks'} is {nblocks}"
+                    + ("" if bsize is None else f", bsize {b}"), "pass 0 or more")
+    _stride_reach(call, nblocks, int(dst), b, d.size, "dest")
+    _stride_reach(call, nblocks, int(sst), b, s.size, "source")
     pe = _runtime.check_pe(call, pe)
-    f = typed_routine(call, "rma", d.dtype, "shmem_{}_" + op, _strided)
-    f(d.addr, s.addr, int(dst), int(sst), nelems, pe)
+    if bsize is None:
+        f = typed_routine(call, "rma", d.dtype, "shmem_{}_" + op, _strided)
+        f(d.addr, s.addr, int(dst), int(sst), nblocks, pe)
+    else:
+        f = typed_routine(call, "rma", d.dtype, "shmem_{}_" + op, _blocked)
+        f(d.addr, s.addr, int(dst), int(sst), b, nblocks, pe)
     del keep
 
 
@@ -123,3 +138,14 @@ def iget(dest, source, dst, sst, nelems, pe):
     """Element i * sst of the symmetric array source on PE pe into element
     i * dst of the local array dest, for nelems elements."""
     _strided_transfer("iget", "iget", dest, source, dst, sst, nelems, pe)
+
+
+def ibput(dest, source, dst, sst, bsize, nblocks, pe):
+    """nblocks blocks of bsize elements: block i of source (starting i * sst)
+    into dest on PE pe starting i * dst (OpenSHMEM 1.6; strides >= bsize)."""
+    _strided_transfer("ibput", "ibput", dest, source, dst, sst, nblocks, pe, bsize)
+
+
+def ibget(dest, source, dst, sst, bsize, nblocks, pe):
+    """ibput's inverse: blocks of the symmetric source on PE pe into dest."""
+    _strided_transfer("ibget", "ibget", dest, source, dst, sst, nblocks, pe, bsize)

@@ -59,7 +59,23 @@ def finalize():
         _arrays.forget_all()
         kernel.forget_modules()
         _c_finalize()
+        _held.clear()
         _me = _npes = None
+
+
+# Sources the package made for non-blocking puts (a list given as source
+# becomes an array): kept alive until a quiet or barrier_all completes the
+# puts, as the library may still be reading them.
+_held = []
+
+
+def hold(x):
+    _held.append(x)
+
+
+def completed():
+    """After a quiet or barrier_all: the held sources may go."""
+    _held.clear()
 
 
 def initialized():

@@ -31,7 +31,15 @@ def _signal(call, sig):
 def put_signal(dest, source, sig, signal, pe, sig_op=SIGNAL_SET):
     """Puts source into dest on pe, then sets (or adds to) the signal word
     sig[0] on pe: a PE that sees the signal sees the data."""
-    call = "put_signal"
+    _put_signal("put_signal", dest, source, sig, signal, pe, sig_op)
+
+
+def put_signal_nbi(dest, source, sig, signal, pe, sig_op=SIGNAL_SET):
+    """put_signal that returns at once: leave source alone until shmem.quiet()."""
+    _put_signal("put_signal_nbi", dest, source, sig, signal, pe, sig_op)
+
+
+def _put_signal(call, dest, source, sig, signal, pe, sig_op):
     _runtime.require(call)
     d = _arrays.symmetric(call, dest, "dest")
     s, keep = _arrays.local(call, source, "source", d.dtype)
@@ -44,9 +52,11 @@ def put_signal(dest, source, sig, signal, pe, sig_op=SIGNAL_SET):
         raise error(ValueError, call, f"sig_op {sig_op!r} is unknown",
                     "pass shmem.SIGNAL_SET or shmem.SIGNAL_ADD")
     pe = _runtime.check_pe(call, pe)
-    tn, _ = typed(call, "rma", d.dtype, "shmem_TYPENAME_put_signal")
-    routine(f"shmem_{tn}_put_signal", None, P, P, SIZE, P, U64, INT, INT)(
+    tn, _ = typed(call, "rma", d.dtype, f"shmem_TYPENAME_{call}")
+    routine(f"shmem_{tn}_{call}", None, P, P, SIZE, P, U64, INT, INT)(
         d.addr, s.addr, s.size, sg.addr, signal, sig_op, pe)
+    if call == "put_signal_nbi":
+        _runtime.hold(keep)
     del keep
 
 

@@ -80,3 +80,29 @@ def test_strides_past_the_end_are_refused_before_the_call(me, n):
         shmem.iget(np.zeros(4, np.int32), dest, 1, 0, 4, 0)
     shmem.barrier_all()
     shmem.free(dest)
+
+
+def test_ibput_and_ibget_move_blocks(me, n):
+    # 3 blocks of 2 elements, 3 apart in source, 4 apart in dest.
+    right = (me + 1) % n
+    dest = shmem.full(12, -1, np.int64)
+    src = np.arange(9, dtype=np.int64) + 100 * me
+    shmem.barrier_all()
+    shmem.ibput(dest, src, 4, 3, 2, 3, right)
+    shmem.barrier_all()
+    arrived = dest.tolist()
+    back = np.full(6, -1, np.int64)
+    shmem.ibget(back, dest, 2, 4, 2, 3, right)
+    with pytest.raises(ValueError, match=r"ibput.*stride of dest is 1.*2 or more"):
+        shmem.ibput(dest, src, 1, 3, 2, 3, right)
+    with pytest.raises(ValueError, match=r"3 blocks of 2 elements 6 apart run past the end of dest"):
+        shmem.ibput(dest, src, 6, 3, 2, 3, right)
+    shmem.barrier_all()
+    shmem.free(dest)
+    left = (me - 1) % n
+    want = [-1] * 12
+    for b in range(3):
+        for k in range(2):
+            want[4 * b + k] = 100 * left + 3 * b + k
+    assert arrived == want
+    assert back.tolist() == [100 * me + 3 * b + k for b in range(3) for k in range(2)]

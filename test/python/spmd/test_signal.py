@@ -96,3 +96,19 @@ def test_wait_sets_refuse_bad_input(me, n):
         shmem.test_all(floats, "==", 0)
     shmem.free(floats)
     shmem.free(flags)
+
+
+def test_put_signal_nbi_from_a_list(me, n):
+    # The list becomes an array the package keeps until the quiet.
+    data = shmem.zeros(3, np.int32)
+    sig = shmem.zeros(1, np.uint64)
+    shmem.barrier_all()
+    shmem.put_signal_nbi(data, [me, me + 1, me + 2], sig, 1, (me + 1) % n, shmem.SIGNAL_ADD)
+    shmem.quiet()
+    shmem.signal_wait_until(sig, ">=", 1)
+    got = data.tolist()
+    shmem.barrier_all()
+    shmem.free(sig)
+    shmem.free(data)
+    left = (me - 1) % n
+    assert got == [left, left + 1, left + 2]

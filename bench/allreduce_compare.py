@@ -1,23 +1,49 @@
 """Sum all-reduce of float32 on the GPUs of one node, per call when queued
-back to back on one stream: ours (shmem.stream.sum_reduce_on_stream on the
-device heap), NCCL (torch.distributed.all_reduce) and PyTorch symmetric
-memory's one-shot and two-shot all-reduce, in turn for ROUNDS rounds
-(default 3), every size of SIZES (bytes per PE). Run by
-bench/allreduce_compare.sh, one process per GPU under shmemrun or mpirun.
-Output (PE 0): a markdown table of medians (µs per call) and the best rounds."""
+back to back on one stream: ours from Python (shmem.stream.sum_reduce_on_stream
+on the device heap), NCCL (torch.distributed.all_reduce) and PyTorch
+symmetric memory's one-shot and two-shot all-reduce, in turn, every size of
+SIZES (bytes per PE). Run by bench/allreduce_compare.sh, one process per
+GPU under shmemrun, once a round. Output (PE 0): "<column> <bytes> <us>".
+With --table FILE: the table of such lines over the rounds (medians, best)."""
 import os
 import statistics
-
-import numpy as np
-import torch
-import torch.distributed as dist
-
-import shmem
-import shmem.stream as ss
+import sys
 
 SIZES = [int(x) for x in os.environ.get(
     "SIZES", "8 16384 65536 1048576 67108864").split()]
-ROUNDS = int(os.environ.get("ROUNDS", "3"))
+COLUMNS = ["ours_c", "ours", "nccl", "one_shot", "two_shot"]
+
+
+def table(path):
+    runs, notes = {}, []
+    for line in open(path):
+        if line.startswith("#"):
+            if line not in notes:
+                notes.append(line)
+                print(line.rstrip())
+            continue
+        name, nbytes, us = line.split()
+        runs.setdefault((int(nbytes), name), []).append(float(us))
+    rounds = max(len(v) for v in runs.values())
+    print(f"us per call, median of {rounds} rounds (best)\n")
+    print("| bytes per PE | " + " | ".join(COLUMNS) + " |")
+    print("|---" * (len(COLUMNS) + 1) + "|")
+    for nbytes in sorted({k[0] for k in runs}):
+        cells = [f"{statistics.median(v):.1f} ({min(v):.1f})" if (v := runs.get((nbytes, c)))
+                 else "-" for c in COLUMNS]
+        print(f"| {nbytes} | " + " | ".join(cells) + " |")
+
+
+if len(sys.argv) == 3 and sys.argv[1] == "--table":
+    table(sys.argv[2])
+    sys.exit(0)
+
+import numpy as np  # noqa: E402 (the table above needs none of these)
+import torch  # noqa: E402
+import torch.distributed as dist  # noqa: E402
+
+import shmem  # noqa: E402
+import shmem.stream as ss  # noqa: E402
 
 
 def per_call_us(fn, stream, nbytes):
@@ -45,7 +71,6 @@ with shmem.init():
     except ImportError:
         symm_mem = None
     stream = torch.cuda.Stream()
-    results = {}
     for nbytes in SIZES:
         count = max(nbytes // 4, 1)
         ours = shmem.full(count, me + 1, np.float32, device="cuda")
@@ -71,28 +96,19 @@ with shmem.init():
             except Exception as e:  # an unavailable backend leaves its columns empty
                 if me == 0:
                     print(f"# symmetric memory at {nbytes} B: {type(e).__name__}: {e}", flush=True)
-        for _ in range(ROUNDS):
-            for name, fn in variants.items():
-                try:
-                    t = per_call_us(fn, stream, nbytes)
-                except Exception as e:
-                    if me == 0:
-                        print(f"# {name} at {nbytes} B: {type(e).__name__}: {e}", flush=True)
-                    continue
-                results.setdefault((nbytes, name), []).append(t)
+        for name, fn in variants.items():
+            try:
+                t = per_call_us(fn, stream, nbytes)
+            except Exception as e:
+                if me == 0:
+                    print(f"# {name} at {nbytes} B: {type(e).__name__}: {e}", flush=True)
+                continue
+            if me == 0:
+                print(name, nbytes, f"{t:.2f}", flush=True)
         stream.synchronize()
         shmem.barrier_all()
         shmem.free(ours)
     if me == 0:
-        names = ["ours", "nccl", "one_shot", "two_shot"]
-        print(f"# {n} GPUs, {torch.cuda.get_device_name()}; us per call, median of {ROUNDS} rounds (best)")
-        print("| bytes per PE | " + " | ".join(names) + " |")
-        print("|---" * (len(names) + 1) + "|")
-        for nbytes in SIZES:
-            cells = []
-            for name in names:
-                v = results.get((nbytes, name))
-                cells.append(f"{statistics.median(v):.1f} ({min(v):.1f})" if v else "-")
-            print(f"| {nbytes} | " + " | ".join(cells) + " |", flush=True)
+        print(f"# {n} GPUs, {torch.cuda.get_device_name()}", flush=True)
     dist.barrier()
     dist.destroy_process_group()

@@ -21,6 +21,7 @@ from ._sync import (CMP_EQ, CMP_NE, CMP_GT, CMP_GE, CMP_LT, CMP_LE, SIGNAL_SET,
                     signal_add, signal_set, wait_until, test, wait_until_all,
                     wait_until_any, wait_until_some, test_all, test_any, test_some)
 from ._teams import Team, TEAM_WORLD, TEAM_SHARED
+from ._ctx import Ctx, ctx_create, CTX_SERIALIZED, CTX_PRIVATE, CTX_NOSTORE
 from ._coll import (broadcast, fcollect, collect, alltoall, alltoalls, reduce,
                     sum_reduce, prod_reduce, min_reduce, max_reduce, and_reduce,
                     or_reduce, xor_reduce, sum_inscan, sum_exscan)

@@ -18,15 +18,19 @@ _OPS = {
 }
 
 
-def _amo(op, dest, pe, *values):
+def _amo(op, dest, pe, *values, ctx=None):
     call = f"atomic_{op}"
     _runtime.require(call)
     cls, fetches, _ = _OPS[op]
     d = _arrays.element(call, dest, "dest")
     pe = _runtime.check_pe(call, pe)
-    f = typed_routine(call, cls, d.dtype, "shmem_{}_atomic_" + op,
-                      lambda ct: (ct if fetches else None, P, *([ct] * len(values)), INT))
-    return f(d.addr, *values, pe)
+    # The context form (shmem_ctx_<typename>_atomic_<op>) takes the context first.
+    lead = () if ctx is None else (ctx,)
+    f = typed_routine(call, cls, d.dtype, ("shmem_{}_atomic_" if ctx is None else
+                                           "shmem_ctx_{}_atomic_") + op,
+                      lambda ct: (ct if fetches else None, *((P,) * len(lead)), P,
+                                  *([ct] * len(values)), INT))
+    return f(*lead, d.addr, *values, pe)
 
 
 def atomic_fetch_add(dest, value, pe): return _amo("fetch_add", dest, pe, value)

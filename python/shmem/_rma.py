@@ -22,7 +22,20 @@ def _g(ct):
     return (ct, P, INT)
 
 
-def _transfer(call, op, dest, source, pe):
+# The context forms (shmem_ctx_<typename>_put(ctx, ...)): a context first.
+_CTX_SIGNATURES = {_copy: lambda ct: (None, P, P, P, SIZE, INT),
+                   _p: lambda ct: (None, P, P, ct, INT), _g: lambda ct: (ct, P, P, INT)}
+
+
+def _typed(call, op, dtype, signature, ctx):
+    """The typed routine of op, in its context form where ctx is given."""
+    if ctx is None:
+        return typed_routine(call, "rma", dtype, "shmem_{}_" + op, signature)
+    f = typed_routine(call, "rma", dtype, "shmem_ctx_{}_" + op, _CTX_SIGNATURES[signature])
+    return lambda *args: f(ctx, *args)
+
+
+def _transfer(call, op, dest, source, pe, ctx=None):
     _runtime.require(call)
     if op[0] == "p":
         d = _arrays.symmetric(call, dest, "dest")
@@ -37,8 +50,7 @@ def _transfer(call, op, dest, source, pe):
         _fits(call, n, s.size, "source")
     _arrays.same_dtype(call, d, s, "dest", "source")
     pe = _runtime.check_pe(call, pe)
-    f = typed_routine(call, "rma", d.dtype, "shmem_{}_" + op, _copy)
-    f(d.addr, s.addr, n, pe)
+    _typed(call, op, d.dtype, _copy, ctx)(d.addr, s.addr, n, pe)
     if op == "put_nbi":
         _runtime.hold(keep)
     del keep
@@ -65,21 +77,21 @@ def get_nbi(dest, source, pe):
     _transfer("get_nbi", "get_nbi", dest, source, pe)
 
 
-def p(dest, value, pe):
+def p(dest, value, pe, ctx=None):
     """Stores value into the first element of the symmetric array dest on PE
     pe (pass a slice, a[i:], for element i)."""
     _runtime.require("p")
     d = _arrays.element("p", dest, "dest")
     pe = _runtime.check_pe("p", pe)
-    typed_routine("p", "rma", d.dtype, "shmem_{}_p", _p)(d.addr, value, pe)
+    _typed("p", "p", d.dtype, _p, ctx)(d.addr, value, pe)
 
 
-def g(source, pe):
+def g(source, pe, ctx=None):
     """The first element of the symmetric array source on PE pe."""
     _runtime.require("g")
     s = _arrays.element("g", source, "source")
     pe = _runtime.check_pe("g", pe)
-    return typed_routine("g", "rma", s.dtype, "shmem_{}_g", _g)(s.addr, pe)
+    return _typed("g", "g", s.dtype, _g, ctx)(s.addr, pe)
 
 
 def _strided(ct):

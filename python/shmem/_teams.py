@@ -62,6 +62,11 @@ class Team:
             return None
         return Team(f"{self.name}/split({start},{stride},{size})", new.value)
 
+    def create_ctx(self, options=0):
+        """A context of this team (shmem.Ctx); None on PEs outside it."""
+        from ._ctx import team_create_ctx
+        return team_create_ctx(self, options)
+
     def destroy(self):
         if self._handle is None:
             raise error(ValueError, "Team.destroy", f"{self.name} is predefined",

@@ -62,6 +62,23 @@ class Team:
             return None
         return Team(f"{self.name}/split({start},{stride},{size})", new.value)
 
+    def split_2d(self, xrange):
+        """This team's members as a grid xrange wide: (the team of this PE's
+        row, the team of its column), each in member order. Collective over
+        self."""
+        call = "split_2d"
+        if xrange < 1:
+            raise error(ValueError, call, f"xrange is {xrange}", "pass 1 or more")
+        x, y = P(), P()
+        rc = routine("shmem_team_split_2d", INT, P, INT, P, ctypes.c_long, P, P,
+                     ctypes.c_long, P)(self.handle, xrange, None, 0, ctypes.byref(x), None, 0,
+                                       ctypes.byref(y))
+        if rc != 0 or not x.value or not y.value:
+            raise error(RuntimeError, call, f"shmem_team_split_2d returned {rc}",
+                        "destroy unused teams (the library has a fixed number)")
+        return (Team(f"{self.name}/x({xrange})", x.value),
+                Team(f"{self.name}/y({xrange})", y.value))
+
     def create_ctx(self, options=0):
         """A context of this team (shmem.Ctx); None on PEs outside it."""
         from ._ctx import team_create_ctx

@@ -1,4 +1,5 @@
 import numpy as np
+import pytest
 
 import shmem
 
@@ -35,3 +36,18 @@ def test_split_even_pes_and_reduce_over_them(me, n):
         assert (team_me, team_n, world) == (me // 2, (n + 1) // 2, me)
         assert got == sum(range(0, n, 2))
         assert members == list(range(0, n, 2))
+
+
+def test_split_2d_rows_and_columns(me, n):
+    # A grid 2 wide: row me // 2 (PEs 2r, 2r + 1), column me % 2.
+    row, col = shmem.TEAM_WORLD.split_2d(2)
+    got = (row.n_pes(), row.my_pe(), col.n_pes(), col.my_pe(),
+           row.translate_pe(0, shmem.TEAM_WORLD), col.translate_pe(0, shmem.TEAM_WORLD))
+    row.sync()
+    col.sync()
+    row.destroy()
+    col.destroy()
+    assert got == (min(2, n - (me // 2) * 2), me % 2, (n - me % 2 + 1) // 2, me // 2,
+                   (me // 2) * 2, me % 2)
+    with pytest.raises(ValueError, match="xrange is 0"):
+        shmem.TEAM_WORLD.split_2d(0)

@@ -7,7 +7,7 @@ from ._runtime import (init, finalize, initialized, my_pe, n_pes, info,
 from ._runtime import barrier_all as _c_barrier_all, sync_all as _c_sync_all
 from ._runtime import quiet as _c_quiet, fence as _c_fence, require as _require
 from ._runtime import completed as _completed
-from ._arrays import zeros, empty, full, free, freeing
+from ._arrays import zeros, empty, full, free, freeing, ptr
 from ._rma import put, get, put_nbi, get_nbi, p, g, iput, iget, ibput, ibget
 from ._lock import set_lock, clear_lock, test_lock
 from ._amo import (atomic_fetch_add, atomic_add, atomic_fetch_inc, atomic_inc,

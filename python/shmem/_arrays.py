@@ -279,3 +279,27 @@ def element(call, x, name):
     if not b.size:
         raise error(ValueError, call, f"{name} is empty", "pass an array of at least one element")
     return b
+
+
+_c_ptr = _lib.fn("shmem_ptr", ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
+
+
+def ptr(x, pe):
+    """PE pe's copy of the symmetric array x as an array of this process
+    (loads and stores reach pe's memory directly), or None where pe is not
+    reachable so (another node). Of x's kind: a NumPy array, or on a GPU
+    heap a tensor of x's framework. Valid until x is freed."""
+    call = "ptr"
+    _runtime.require(call)
+    b = symmetric(call, x, "x")
+    pe = _runtime.check_pe(call, pe)
+    addr = _c_ptr(b.addr, pe)
+    if not addr:
+        return None
+    shape = tuple(x.shape)
+    if b.device == "cpu":
+        raw = (ctypes.c_byte * max(b.nbytes, 1)).from_address(addr)
+        return np.frombuffer(raw, dtype=b.dtype, count=b.size).reshape(shape)
+    from . import _dlpack
+    name = "cupy" if type(x).__module__.startswith("cupy") else "torch"
+    return _dlpack.wrap(_dlpack.framework(name), addr, shape, b.dtype)

@@ -101,3 +101,16 @@ def test_tensors_by_dtype_and_layout(me, n):
     shmem.barrier_all()
     shmem.free(dest)
     assert got == [float(i + (me - 1) % n) for i in range(6)]
+
+
+def test_ptr_of_a_tensor_reaches_the_peer_gpu(me, n):
+    a = shmem.zeros(4, np.int32, device="cuda")
+    peer = shmem.ptr(a, (me + 1) % n)
+    assert isinstance(peer, torch.Tensor) and peer.is_cuda and peer.shape == (4,)
+    peer.fill_(me + 5)  # a torch kernel storing into the next PE's GPU memory
+    torch.cuda.synchronize()
+    shmem.barrier_all()
+    got = a.cpu().tolist()
+    shmem.barrier_all()
+    shmem.free(a)
+    assert got == [(me - 1) % n + 5] * 4

@@ -106,3 +106,22 @@ def test_ibput_and_ibget_move_blocks(me, n):
             want[4 * b + k] = 100 * left + 3 * b + k
     assert arrived == want
     assert back.tolist() == [100 * me + 3 * b + k for b in range(3) for k in range(2)]
+
+
+def test_ptr_gives_the_peer_copy_on_the_node(me, n):
+    right = (me + 1) % n
+    a = shmem.zeros(4, np.int64)
+    peer = shmem.ptr(a, right)
+    mine = shmem.ptr(a, me)
+    peer[:] = [me, me + 1, me + 2, me + 3]  # plain stores into the right PE's a
+    shmem.barrier_all()
+    got = a.tolist()
+    with pytest.raises(IndexError):
+        shmem.ptr(a, n)
+    with pytest.raises(ValueError, match="not symmetric"):
+        shmem.ptr(np.zeros(4, np.int64), right)
+    shmem.barrier_all()
+    shmem.free(a)
+    left = (me - 1) % n
+    assert mine.ctypes.data == a.ctypes.data
+    assert got == [left, left + 1, left + 2, left + 3]

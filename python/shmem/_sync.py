@@ -109,7 +109,8 @@ def test(ivar, cmp, value):
 SIZE_MAX = ctypes.c_size_t(-1).value
 
 
-def _set_call(call, form, ivars, cmp, value, status, extra):
+def _set_call(call, ivars, cmp, value, status, extra=None):
+    """shmem_<typename>_<call>[_vector]; extra: the array of indices (_some)."""
     _runtime.require(call)
     v, c = _arrays.symmetric(call, ivars, "ivars"), _cmp(call, cmp)
     st = None
@@ -118,7 +119,7 @@ def _set_call(call, form, ivars, cmp, value, status, extra):
         if st.size != v.size:
             raise error(ValueError, call, f"status has {st.size} elements, ivars {v.size}",
                         "pass one status per element of ivars (nonzero leaves it out)")
-    tn, ct = typed(call, "p2p", v.dtype, f"shmem_TYPENAME_{form}")
+    tn, ct = typed(call, "p2p", v.dtype, f"shmem_TYPENAME_{call}")
     vector = np.ndim(value) > 0
     if vector:
         vals = np.ascontiguousarray(value, v.dtype)
@@ -128,44 +129,48 @@ def _set_call(call, form, ivars, cmp, value, status, extra):
         last, cval = P, vals.ctypes.data
     else:
         last, cval = ct, value
-    restype = None if form.endswith("wait_until_all") else (INT if form == "test_all" else SIZE)
+    restype = None if call == "wait_until_all" else (INT if call == "test_all" else SIZE)
     indices = () if extra is None else (extra.ctypes.data,)
-    f = routine(f"shmem_{tn}_{form}{'_vector' if vector else ''}", restype, P, SIZE,
+    f = routine(f"shmem_{tn}_{call}{'_vector' if vector else ''}", restype, P, SIZE,
                 *((P,) * len(indices)), P, INT, last)
     return f(v.addr, v.size, *indices, None if st is None else st.ctypes.data, c, cval)
 
 
+def _any(form, ivars, cmp, value, status):
+    i = _set_call(form, ivars, cmp, value, status)
+    return None if i == SIZE_MAX else int(i)
+
+
+def _some(form, ivars, cmp, value, status):
+    idx = np.empty(max(np.size(ivars), 1), np.uintp)
+    return idx[:_set_call(form, ivars, cmp, value, status, idx)].tolist()
+
+
 def wait_until_all(ivars, cmp, value, status=None):
     """Waits until every element of ivars (not left out by status) satisfies cmp."""
-    _set_call("wait_until_all", "wait_until_all", ivars, cmp, value, status, None)
+    _set_call("wait_until_all", ivars, cmp, value, status)
 
 
 def wait_until_any(ivars, cmp, value, status=None):
     """Waits until an element satisfies cmp; its index (None if status leaves out all)."""
-    i = _set_call("wait_until_any", "wait_until_any", ivars, cmp, value, status, None)
-    return None if i == SIZE_MAX else int(i)
+    return _any("wait_until_any", ivars, cmp, value, status)
 
 
 def wait_until_some(ivars, cmp, value, status=None):
     """Waits until at least one element satisfies cmp; the indices of those that do."""
-    idx = np.empty(max(np.size(ivars), 1), np.uintp)
-    k = _set_call("wait_until_some", "wait_until_some", ivars, cmp, value, status, idx)
-    return idx[:k].tolist()
+    return _some("wait_until_some", ivars, cmp, value, status)
 
 
 def test_all(ivars, cmp, value, status=None):
     """Whether every element (not left out by status) satisfies cmp now."""
-    return bool(_set_call("test_all", "test_all", ivars, cmp, value, status, None))
+    return bool(_set_call("test_all", ivars, cmp, value, status))
 
 
 def test_any(ivars, cmp, value, status=None):
     """The index of an element that satisfies cmp now, or None."""
-    i = _set_call("test_any", "test_any", ivars, cmp, value, status, None)
-    return None if i == SIZE_MAX else int(i)
+    return _any("test_any", ivars, cmp, value, status)
 
 
 def test_some(ivars, cmp, value, status=None):
     """The indices of the elements that satisfy cmp now (maybe none)."""
-    idx = np.empty(max(np.size(ivars), 1), np.uintp)
-    k = _set_call("test_some", "test_some", ivars, cmp, value, status, idx)
-    return idx[:k].tolist()
+    return _some("test_some", ivars, cmp, value, status)

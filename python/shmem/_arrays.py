@@ -130,7 +130,8 @@ def _describe(call, x, name, writable):
         return Buf(addr, x.dtype, x.size, "cpu")
     if getattr(x, "is_cuda", False) and hasattr(x, "data_ptr"):
         # A torch tensor: its __cuda_array_interface__ is built in Python on
-        # every access, about 15 µs a call (bench/python_stream_overhead.sh).
+        # every access (a put_on_stream of two tensors took 7.5 µs more so:
+        # bench/results/2026-11-28-gpu-vs-nvshmem-3.8.md).
         dtype = _torch_dtype(x.dtype)
         if dtype is None:
             raise error(TypeError, call, f"{name} is a {x.dtype} tensor, which NumPy has no "

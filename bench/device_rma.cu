@@ -5,7 +5,8 @@
 // and get bandwidth with many blocks (the puts of one block follow each
 // other inside the kernel, as a stream of transfers does) at every block
 // size from 128 to 1024 threads and by warps, bidirectional put bandwidth,
-// and device barrier_all latency. PE 0 prints one line per figure: name, size in bytes, value.
+// and device barrier_all latency. PE 0 prints one line per figure: name,
+// size in bytes, value.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,8 +62,17 @@ __global__ void block_pingpong(char *buf, long *flag, size_t size, int iters, ui
         *ns = b_now() - t0;
 }
 
-// The same with the flag carried by a put-with-signal, from a block
-// (G 2), a warp (1) or one thread (0).
+// Waits for the group of a put-with-signal: a block (G 2), a warp (1) or
+// one thread (0).
+template <int G> __device__ void group_sync(void)
+{
+    if (G == 2)
+        __syncthreads();
+    else if (G == 1)
+        __syncwarp();
+}
+
+// The same with the flag carried by a put-with-signal from group G.
 template <int G>
 __global__ void signal_pingpong(char *buf, uint64_t *sig, size_t size, int iters, uint64_t *ns)
 {
@@ -71,10 +81,7 @@ __global__ void signal_pingpong(char *buf, uint64_t *sig, size_t size, int iters
     for (int i = 1; i <= iters; i++) {
         if (me == 1 && threadIdx.x == 0)
             B_SIGNAL_WAIT_GE(sig, (uint64_t)i);
-        if (G == 2)
-            __syncthreads();
-        else if (G == 1)
-            __syncwarp();
+        group_sync<G>();
         if (G == 2)
             B_PUT_SIGNAL_BLOCK(buf, buf + size, size, sig, (uint64_t)i, peer);
         else if (G == 1)
@@ -83,10 +90,7 @@ __global__ void signal_pingpong(char *buf, uint64_t *sig, size_t size, int iters
             B_PUT_SIGNAL(buf, buf + size, size, sig, (uint64_t)i, peer);
         if (me == 0 && threadIdx.x == 0)
             B_SIGNAL_WAIT_GE(sig, (uint64_t)i);
-        if (G == 2)
-            __syncthreads();
-        else if (G == 1)
-            __syncwarp();
+        group_sync<G>();
     }
     if (threadIdx.x == 0)
         *ns = b_now() - t0;

@@ -97,6 +97,19 @@ static void host_puts(char *heap, char *gpu_src, size_t big, int peer)
     free(src);
 }
 
+/* Seconds per on-stream put of bytes, iters queued back to back, the host
+ * waiting once after a quiet on the stream. */
+static double queued_put_s(char *dst, char *src, size_t bytes, int iters, int peer, CUstream s,
+                           int me)
+{
+    double t0 = now();
+    for (int i = 0; i < iters; i++)
+        b_putmem_on_stream(dst, src, bytes, peer, s);
+    b_quiet_on_stream(s);
+    check_stream(cuStreamSynchronize(s), me, "the on-stream putmem");
+    return (now() - t0) / iters;
+}
+
 /* Small on-stream puts from this PE's heap into the peer's: an 8-byte put,
  * a quiet on the stream and the host's wait, one after the other; then
  * 1000 queued back to back, per call, at 8 bytes and 64 KiB (bandwidth). */
@@ -115,37 +128,18 @@ static void stream_small_puts(char *dst, char *src, int peer, CUstream s, int me
         check_stream(cuStreamSynchronize(s), me, "the on-stream putmem");
     }
     printf("putmem_on_stream_quiet_sync_8B_us %.2f\n", (now() - t0) / iters * 1e6);
-    size_t sizes[] = {8, 65536};
-    for (int k = 0; k < 2; k++) {
-        iters = 1000;
-        t0 = now();
-        for (int i = 0; i < iters; i++)
-            b_putmem_on_stream(dst, src, sizes[k], peer, s);
-        b_quiet_on_stream(s);
-        check_stream(cuStreamSynchronize(s), me, "the queued on-stream putmem");
-        double per = (now() - t0) / iters;
-        if (k == 0)
-            printf("putmem_on_stream_queued_8B_us %.2f\n", per * 1e6);
-        else
-            printf("putmem_on_stream_bw_64KiB_GBps %.1f\n", (double)sizes[k] / per / 1e9);
-    }
+    printf("putmem_on_stream_queued_8B_us %.2f\n",
+           queued_put_s(dst, src, 8, 1000, peer, s, me) * 1e6);
+    printf("putmem_on_stream_bw_64KiB_GBps %.1f\n",
+           65536 / queued_put_s(dst, src, 65536, 1000, peer, s, me) / 1e9);
 }
 
-/* 256 MiB from this PE's heap into the peer's, queued on a stream, the
- * host waiting once after a quiet on the stream. */
+/* 256 MiB from this PE's heap into the peer's, 10 queued after a warm-up. */
 static void stream_puts(char *dst, char *src, size_t bytes, int peer, CUstream s, int me)
 {
-    b_putmem_on_stream(dst, src, bytes, peer, s);
-    b_quiet_on_stream(s);
-    check_stream(cuStreamSynchronize(s), me, "the warm-up on-stream putmem");
-    int iters = 10;
-    double t0 = now();
-    for (int i = 0; i < iters; i++)
-        b_putmem_on_stream(dst, src, bytes, peer, s);
-    b_quiet_on_stream(s);
-    check_stream(cuStreamSynchronize(s), me, "the on-stream putmem");
+    queued_put_s(dst, src, bytes, 1, peer, s, me);
     printf("putmem_on_stream_bw_256MiB_GBps %.1f\n",
-           (double)bytes * iters / (now() - t0) / 1e9);
+           (double)bytes / queued_put_s(dst, src, bytes, 10, peer, s, me) / 1e9);
 }
 
 int main(int argc, char **argv)

@@ -15,18 +15,12 @@
 #include <nvshmemx.h>
 
 #define B_NAME "nvshmem"
-/* NVSHMEM uses the current device: one GPU per local rank, as ours picks.
- * It bootstraps through MPI, or through its own NVSHMEM_BOOTSTRAP (PMIX)
- * where that is set. */
+/* NVSHMEM uses the current device: one GPU per local rank, as ours picks. */
 static inline void b_init(int *argc, char ***argv)
 {
     MPI_Init(argc, argv);
     const char *local = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
     cudaSetDevice(local ? atoi(local) : 0);
-    if (getenv("NVSHMEM_BOOTSTRAP")) {
-        nvshmem_init();
-        return;
-    }
     MPI_Comm comm = MPI_COMM_WORLD;
     nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
     attr.mpi_comm = &comm;

@@ -23,14 +23,13 @@ nvshmem_find() {
                       END { print v }' "$nv/include/non_abi/nvshmem_version.h" 2>/dev/null)
 }
 
-# nvshmem_build <source.cu> <out> [nvcc flags...]: builds a benchmark
+# nvshmem_build <source.cu> <out>: builds a benchmark
 # against NVSHMEM with -rdc, as NVSHMEM requires, bootstrapped through MPI
 # (host_rma_api.h); the compiler's output into <out>.log.
 nvshmem_build() {
     local src=$1 out=$2
-    shift 2
     nvcc -std=c++17 -O3 -arch=sm_90 -rdc=true -ccbin mpicxx -DBENCH_NVSHMEM -I"$nv/include" \
-        -I"$here" "$@" "$src" -o "$out" "$nv/lib/libnvshmem_device.a" \
+        -I"$here" "$src" -o "$out" "$nv/lib/libnvshmem_device.a" \
         -Xlinker "$(ls "$nv"/lib/libnvshmem_host.so* | head -1)" -lcuda \
         -Xlinker -rpath="$nv/lib" >"$out.log" 2>&1
 }

@@ -18,19 +18,29 @@ _OPS = {
 }
 
 
-def _amo(op, dest, pe, *values, ctx=None):
-    call = f"atomic_{op}"
+def _amo(op, dest, pe, *values, ctx=None, fetch=None):
+    """shmem_[ctx_]<typename>_atomic_<op>, or with fetch (a local array of
+    dest's dtype) the _nbi form, whose old value lands in fetch[0] once
+    shmem.quiet() returns (leave fetch alone, and alive, until then)."""
+    call = f"atomic_{op}" + ("" if fetch is None else "_nbi")
     _runtime.require(call)
     cls, fetches, _ = _OPS[op]
     d = _arrays.element(call, dest, "dest")
-    pe = _runtime.check_pe(call, pe)
-    # The context form (shmem_ctx_<typename>_atomic_<op>) takes the context first.
     lead = () if ctx is None else (ctx,)
-    f = typed_routine(call, cls, d.dtype, ("shmem_{}_atomic_" if ctx is None else
-                                           "shmem_ctx_{}_atomic_") + op,
-                      lambda ct: (ct if fetches else None, *((P,) * len(lead)), P,
-                                  *([ct] * len(values)), INT))
-    return f(*lead, d.addr, *values, pe)
+    if fetch is not None:
+        f = _arrays.describe(call, fetch, "fetch", writable=True)
+        if not f.size:
+            raise error(ValueError, call, "fetch is empty",
+                        "pass an array of at least one element")
+        _arrays.same_dtype(call, d, f, "dest", "fetch")
+        lead += (f.addr,)
+    pe = _runtime.check_pe(call, pe)
+    # The context comes first, then the fetch address; _nbi forms return nothing.
+    pattern = ("shmem_{}_" if ctx is None else "shmem_ctx_{}_") + call
+    fn = typed_routine(call, cls, d.dtype, pattern,
+                       lambda ct: (ct if fetches and fetch is None else None, *((P,) * len(lead)),
+                                   P, *([ct] * len(values)), INT))
+    return fn(*lead, d.addr, *values, pe)
 
 
 def atomic_fetch_add(dest, value, pe): return _amo("fetch_add", dest, pe, value)
@@ -49,30 +59,12 @@ def atomic_fetch_xor(dest, value, pe): return _amo("fetch_xor", dest, pe, value)
 def atomic_xor(dest, value, pe): _amo("xor", dest, pe, value)
 
 
-# The non-blocking fetching forms: the old value lands in fetch[0], a local
-# array of dest's dtype, once shmem.quiet() returns; leave fetch alone (and
-# alive) until then.
-def _amo_nbi(op, fetch, dest, pe, *values):
-    call = f"atomic_{op}_nbi"
-    _runtime.require(call)
-    cls = _OPS[op][0]
-    d = _arrays.element(call, dest, "dest")
-    f = _arrays.describe(call, fetch, "fetch", writable=True)
-    if not f.size:
-        raise error(ValueError, call, "fetch is empty", "pass an array of at least one element")
-    _arrays.same_dtype(call, d, f, "dest", "fetch")
-    pe = _runtime.check_pe(call, pe)
-    fn = typed_routine(call, cls, d.dtype, "shmem_{}_atomic_" + op + "_nbi",
-                       lambda ct: (None, P, P, *([ct] * len(values)), INT))
-    fn(f.addr, d.addr, *values, pe)
-
-
-def atomic_fetch_nbi(fetch, source, pe): _amo_nbi("fetch", fetch, source, pe)
-def atomic_fetch_add_nbi(fetch, dest, value, pe): _amo_nbi("fetch_add", fetch, dest, pe, value)
-def atomic_fetch_inc_nbi(fetch, dest, pe): _amo_nbi("fetch_inc", fetch, dest, pe)
+def atomic_fetch_nbi(fetch, source, pe): _amo("fetch", source, pe, fetch=fetch)
+def atomic_fetch_add_nbi(fetch, dest, value, pe): _amo("fetch_add", dest, pe, value, fetch=fetch)
+def atomic_fetch_inc_nbi(fetch, dest, pe): _amo("fetch_inc", dest, pe, fetch=fetch)
 def atomic_compare_swap_nbi(fetch, dest, cond, value, pe):
-    _amo_nbi("compare_swap", fetch, dest, pe, cond, value)
-def atomic_swap_nbi(fetch, dest, value, pe): _amo_nbi("swap", fetch, dest, pe, value)
-def atomic_fetch_and_nbi(fetch, dest, value, pe): _amo_nbi("fetch_and", fetch, dest, pe, value)
-def atomic_fetch_or_nbi(fetch, dest, value, pe): _amo_nbi("fetch_or", fetch, dest, pe, value)
-def atomic_fetch_xor_nbi(fetch, dest, value, pe): _amo_nbi("fetch_xor", fetch, dest, pe, value)
+    _amo("compare_swap", dest, pe, cond, value, fetch=fetch)
+def atomic_swap_nbi(fetch, dest, value, pe): _amo("swap", dest, pe, value, fetch=fetch)
+def atomic_fetch_and_nbi(fetch, dest, value, pe): _amo("fetch_and", dest, pe, value, fetch=fetch)
+def atomic_fetch_or_nbi(fetch, dest, value, pe): _amo("fetch_or", dest, pe, value, fetch=fetch)
+def atomic_fetch_xor_nbi(fetch, dest, value, pe): _amo("fetch_xor", dest, pe, value, fetch=fetch)

@@ -3,6 +3,7 @@ import ctypes
 
 from . import _arrays, _runtime, _types
 from ._errors import error
+from ._rma import _stride_reach
 from ._routines import INT, P, PTRDIFF, SIZE, routine, typed
 from ._teams import team as _team
 
@@ -54,17 +55,14 @@ def fcollect(dest, source, team=None):
 # cannot load a device heap). Allocated by init, since a collect over a team
 # is not called by every PE, as an allocation must be.
 _sizes = None
-_calloc = routine("shmem_calloc", P, SIZE, SIZE)
 _putmem = routine("shmem_putmem", None, P, P, SIZE, INT)
 _getmem = routine("shmem_getmem", None, P, P, SIZE, INT)
-_quiet = routine("shmem_quiet", None)
 _sum_sizes = routine("shmem_uint64_sum_reduce", INT, P, P, P, SIZE)
-_my_pe = routine("shmem_my_pe", INT)
 
 
 def on_init():
     global _sizes
-    _sizes = _calloc(2, 8)
+    _sizes = _arrays._c_calloc(2, 8)
 
 
 def collect(dest, source, team=None):
@@ -73,10 +71,10 @@ def collect(dest, source, team=None):
     call = "collect"
     d, s = _pair(call, dest, source)
     t = _team(team)
-    me = _my_pe()
+    me = _runtime.my_pe()
     word = ctypes.c_uint64(s.size)
     _putmem(_sizes, ctypes.addressof(word), 8, me)
-    _quiet()
+    _runtime.quiet()
     _run(call, _sum_sizes(t.handle, _sizes + 8, _sizes, 1))
     _getmem(ctypes.addressof(word), _sizes + 8, 8, me)
     _need(call, d, int(word.value))
@@ -133,14 +131,7 @@ def alltoalls(dest, source, dst, sst, nelems, team=None):
     d, s = _pair(call, dest, source)
     t = _team(team)
     for stride, b, name in ((dst, d, "dest"), (sst, s, "source")):
-        if stride < 1:
-            raise error(ValueError, call, f"the stride of {name} is {stride}",
-                        "pass a stride of 1 or more elements")
-        reach = (t.n_pes() * nelems - 1) * stride + 1 if nelems else 0
-        if reach > b.size:
-            raise error(ValueError, call, f"{t.n_pes()} blocks of {nelems} elements {stride} "
-                        f"apart run past the end of {name} ({b.size} elements)",
-                        f"allocate {name} with at least {reach} elements")
+        _stride_reach(call, t.n_pes() * nelems, stride, 1, b.size, name)
     tn, _ = typed(call, "rma", d.dtype, "shmem_TYPENAME_alltoalls")
     _run(call, routine(f"shmem_{tn}_alltoalls", INT, P, P, P, PTRDIFF, PTRDIFF, SIZE)(
         t.handle, d.addr, s.addr, dst, sst, nelems))

@@ -78,12 +78,12 @@ endforeach()
 # a full path, as mpirun's PEs may search another PATH.
 if(CUDAToolkit_FOUND)
   find_program(SHMEMPY_GPU_PYTHON NAMES python3 DOC "The Python of the GPU tests (torch, CuPy)")
-  set(PY_GPU ${SHMEMPY_GPU_PYTHON})
   foreach(launcher mpirun shmemrun)
     shmem_launch(run ${launcher} 2)
     set(t python_gpu/${launcher}/2)
-    add_test(NAME ${t} COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/python/run.sh ${PY_GPU} gpu ${run}
-      ${PY_GPU} -m pytest -q -p no:cacheprovider ${CMAKE_CURRENT_SOURCE_DIR}/python/gpu)
+    add_test(NAME ${t} COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/python/run.sh ${SHMEMPY_GPU_PYTHON}
+      gpu ${run} ${SHMEMPY_GPU_PYTHON} -m pytest -q -p no:cacheprovider
+      ${CMAKE_CURRENT_SOURCE_DIR}/python/gpu)
     set_tests_properties(${t} PROPERTIES TIMEOUT 180 LABELS "gpu;python" SKIP_RETURN_CODE 77
       RUN_SERIAL TRUE ENVIRONMENT
       "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_rmaps_base_oversubscribe=1;SHMEM_HEAP=device;${PY_ENV};TMPDIR=${PY_TMP}")

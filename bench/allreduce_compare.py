@@ -1,4 +1,4 @@
-"""Sum all-reduce of float32 on the GPUs of one node, per call when queued
+"""Sum all-reduce of float32 (bfloat16 with DTYPE=bfloat16) on the GPUs of one node, per call when queued
 back to back on one stream: ours from Python (shmem.stream.sum_reduce_on_stream
 on the device heap), NCCL (torch.distributed.all_reduce) and PyTorch
 symmetric memory's one-shot and two-shot all-reduce, in turn, every size of
@@ -10,8 +10,8 @@ import statistics
 import sys
 
 SIZES = [int(x) for x in os.environ.get(
-    "SIZES", "8 16384 65536 1048576 67108864").split()]
-COLUMNS = ["ours_c", "ours", "nccl", "one_shot", "two_shot"]
+    "SIZES", "8 16384 65536 262144 1048576 4194304 16777216 67108864 268435456").split()]
+COLUMNS = ["ours_c", "ours_c_copies", "ours", "nccl", "one_shot", "two_shot"]
 
 
 def table(path):
@@ -71,15 +71,22 @@ with shmem.init():
     except ImportError:
         symm_mem = None
     stream = torch.cuda.Stream()
+    bf16 = os.environ.get("DTYPE") == "bfloat16"
+    dtype = torch.bfloat16 if bf16 else torch.float32
     for nbytes in SIZES:
-        count = max(nbytes // 4, 1)
-        ours = shmem.full(count, me + 1, np.float32, device="cuda")
+        count = max(nbytes // dtype.itemsize, 1)
+        if bf16:  # NumPy may have no bfloat16: a view of int16 heap memory
+            held = shmem.zeros(count, np.int16, device="cuda")
+            ours = held.view(torch.bfloat16)
+            ours.fill_(me + 1)
+        else:
+            held = ours = shmem.full(count, me + 1, np.float32, device="cuda")
         stream.wait_stream(torch.cuda.current_stream())
         ss.sum_reduce_on_stream(ours, ours, stream)
         stream.synchronize()
         want = float(n * (n + 1) // 2)
         assert torch.all(ours == want).item(), f"ours: the sum of {count} floats is wrong"
-        plain = torch.ones(count, dtype=torch.float32, device="cuda")
+        plain = torch.ones(count, dtype=dtype, device="cuda")
         stream.wait_stream(torch.cuda.current_stream())
         variants = {
             "ours": lambda: ss.sum_reduce_on_stream(ours, ours, stream),
@@ -87,7 +94,7 @@ with shmem.init():
         }
         if symm_mem is not None:
             try:
-                sym = symm_mem.empty(count, dtype=torch.float32, device="cuda")
+                sym = symm_mem.empty(count, dtype=dtype, device="cuda")
                 symm_mem.rendezvous(sym, group)
                 sym.fill_(1)
                 stream.wait_stream(torch.cuda.current_stream())
@@ -107,8 +114,8 @@ with shmem.init():
                 print(name, nbytes, f"{t:.2f}", flush=True)
         stream.synchronize()
         shmem.barrier_all()
-        shmem.free(ours)
+        shmem.free(held)
     if me == 0:
-        print(f"# {n} GPUs, {torch.cuda.get_device_name()}", flush=True)
+        print(f"# {n} GPUs, {torch.cuda.get_device_name()}, {dtype}", flush=True)
     dist.barrier()
     dist.destroy_process_group()

@@ -81,6 +81,13 @@ int shmemx_float_sum_reduce_on_stream(shmem_team_t team, float *dest, const floa
                                       size_t nreduce, shmemx_stream_t stream);
 int shmemx_double_sum_reduce_on_stream(shmem_team_t team, double *dest, const double *source,
                                        size_t nreduce, shmemx_stream_t stream);
+/* IEEE binary16 and bfloat16 elements (CUDA's __half and __nv_bfloat16,
+ * torch.half and torch.bfloat16), which C has no type for: each sum is
+ * computed in float and rounded once. */
+int shmemx_half_sum_reduce_on_stream(shmem_team_t team, void *dest, const void *source,
+                                     size_t nreduce, shmemx_stream_t stream);
+int shmemx_bfloat16_sum_reduce_on_stream(shmem_team_t team, void *dest, const void *source,
+                                         size_t nreduce, shmemx_stream_t stream);
 
 /* Sandia OpenSHMEM's shmemx_ names for what OpenSHMEM 1.6 made standard
  * (blocked strided RMA, the sum scans, signal_add and signal_set), so that

@@ -127,18 +127,35 @@ def alltoall_on_stream(dest, source, stream, team=None):
         t.handle, d.addr, s.addr, s.nbytes // t.n_pes(), _stream(stream)))
 
 
-# The sum reductions shmemx.h has on streams, by their typename.
-_SUM_ON_STREAM = ("int", "long", "float", "double")
+# The sum reductions shmemx.h has on streams, by their typename (the
+# 16-bit floats are extensions, summed in float: half and bfloat16).
+_SUM_ON_STREAM = ("int", "long", "float", "double", "half", "bfloat16")
+
+
+def _bfloat16_bits(x):
+    """x as int16 when it is a torch bfloat16 tensor and NumPy has no
+    bfloat16 dtype (ml_dtypes not loaded), else None."""
+    if (str(getattr(x, "dtype", "")) != "torch.bfloat16"
+            or _arrays._torch_dtype(x.dtype) is not None):
+        return None
+    import torch
+    return x.view(torch.int16)
 
 
 def sum_reduce_on_stream(dest, source, stream, team=None):
     """dest = the sum over the team of source (dest may be source)."""
     call = "sum_reduce_on_stream"
     t = _team(team)
-    d, s = _pair(call, dest, source, lambda b: b)
-    tn = _types.typename("rma", d.dtype)
+    bits = _bfloat16_bits(dest), _bfloat16_bits(source)
+    if bits[0] is not None and bits[1] is not None:
+        d, s = _pair(call, bits[0], bits[1], lambda b: b)
+        tn = "bfloat16"
+    else:
+        d, s = _pair(call, dest, source, lambda b: b)
+        tn = {"float16": "half", "bfloat16": "bfloat16"}.get(
+            d.dtype.name, _types.typename("rma", d.dtype))
     if tn not in _SUM_ON_STREAM:
         raise error(TypeError, call, f"there is no {d.dtype} form",
-                    "use int32, int64, float32 or float64")
+                    "use int32, int64, float32, float64, float16 or bfloat16")
     _run(call, routine(f"shmemx_{tn}_sum_reduce_on_stream", INT, P, P, P, SIZE, P)(
         t.handle, d.addr, s.addr, s.size, _stream(stream)))

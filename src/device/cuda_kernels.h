@@ -5,6 +5,7 @@
 #define SHMEMI_CUDA_KERNELS_H
 
 #include "cuda/cuda_driver.h"
+#include "kernels/sum_types.h"
 
 /* Each kernel: its enumerator and its name in the module. */
 #define SHMEMI_KERNELS(X)                                                     \
@@ -13,14 +14,13 @@
     X(QUIET, shmemi_k_quiet)                                                  \
     X(SIGNAL_UPDATE, shmemi_k_signal_update)                                  \
     X(SIGNAL_WAIT, shmemi_k_signal_wait)                                      \
-    X(SUM_INT, shmemi_k_sum_int)                                              \
-    X(SUM_LONG, shmemi_k_sum_long)                                            \
-    X(SUM_FLOAT, shmemi_k_sum_float)                                          \
-    X(SUM_DOUBLE, shmemi_k_sum_double)                                        \
-    X(SUM1_INT, shmemi_k_sum1_int)                                            \
-    X(SUM1_LONG, shmemi_k_sum1_long)                                          \
-    X(SUM1_FLOAT, shmemi_k_sum1_float)                                        \
-    X(SUM1_DOUBLE, shmemi_k_sum1_double)
+    SHMEMI_STREAM_SUM_TYPES(SHMEMI_SUM_KERNELS, X)
+
+/* Each type's three sum kernels (src/device/kernels/reduce.cuh). */
+#define SHMEMI_SUM_KERNELS(X, T, K, N, E, S)                                  \
+    X(SUM_##E, shmemi_k_sum_##N)                                              \
+    X(SUM1_##E, shmemi_k_sum1_##N)                                            \
+    X(SUMB_##E, shmemi_k_sumb_##N)
 
 enum shmemi_kernel {
 #define SHMEMI_KERNEL_ENUM(e, name) SHMEMI_KERNEL_##e,

@@ -9,8 +9,10 @@
 #include <stdint.h>
 
 #include <shmemx.h>
+#include <shmem/internal/device_state.h>
 
 #include "coll/coll.h"
+#include "init/config.h"
 #include "rma/rma.h"
 #include "cuda_kernels.h"
 #include "cuda_stream.h"
@@ -97,13 +99,26 @@ static size_t share(size_t n, int size, int i)
  * thread (SHMEMI_SUM1_PER_THREAD in reduce.cuh). */
 enum { SUM1_BYTES = 16384 };
 
-/* Reduce-scatter, then allgather: this member sums its share of the
- * elements over every member into its own dest
- * (src/device/kernels/reduce.cuh), then, after a barrier, copies each other
- * member's share of the result from that member's dest. */
+/* A type's three kernels follow one another (SHMEMI_SUM_KERNELS). */
+enum { SUM1 = SHMEMI_KERNEL_SUM1_INT - SHMEMI_KERNEL_SUM_INT,
+       SUMB = SHMEMI_KERNEL_SUMB_INT - SHMEMI_KERNEL_SUM_INT };
+
+/* The blocks of the multi-block sum: one 16-byte unit of each member's
+ * share a thread, up to the block barriers each team's slot has. */
+static unsigned sumb_blocks(size_t bytes, int size)
+{
+    size_t per_member = ((bytes + 15) / 16 + (size_t)size - 1) / (size_t)size;
+    size_t blocks = (per_member + SHMEMI_SUMB_THREADS - 1) / SHMEMI_SUMB_THREADS;
+    return blocks < SHMEMI_TEAM_BLOCKS ? (unsigned)(blocks ? blocks : 1) : SHMEMI_TEAM_BLOCKS;
+}
+
+/* Up to 16 KiB, one kernel of one block with two barriers; up to
+ * SHMEM_STREAM_SUM_KERNEL bytes with 16-byte aligned buffers, one kernel of
+ * several blocks (reduce.cuh); above, a reduce-scatter kernel and the copy
+ * engines for the allgather, in five launches with three barriers
+ * (bench/results/2026-11-29-allreduce.md has the sizes where each wins). */
 static int sum_reduce(const char *call, shmem_team_t team, void *dest, const void *source,
-                      size_t nreduce, size_t elem, enum shmemi_kernel kernel,
-                      enum shmemi_kernel one_kernel, shmemx_stream_t stream)
+                      size_t nreduce, size_t elem, enum shmemi_kernel kernel, shmemx_stream_t stream)
 {
     struct shmemi_coll c;
     if (team_of(call, team, &c) != 0)
@@ -114,13 +129,17 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
     char *to = shmemi_rma_target(call, dest, bytes, shmemi_state.my_pe);
     /* The other members read source: it must be symmetric too. */
     shmemi_rma_target(call, source, bytes, shmemi_state.my_pe);
-    /* Up to 16 KiB, one kernel with two barriers (reduce.cuh) in place of
-     * five launches with three (bench/results/2026-11-28-gpu-vs-nvshmem-3.8.md). */
+    unsigned long long handle = (unsigned long long)(uintptr_t)team;
+    void *one[] = {&handle, &dest, &source, &nreduce, &c.start, &c.stride, &c.size};
     if (bytes <= SUM1_BYTES) {
-        unsigned long long handle = (unsigned long long)(uintptr_t)team;
         unsigned threads = nreduce < 1024 ? (unsigned)(nreduce + 31) / 32 * 32 : 1024;
-        void *args[] = {&handle, &dest, &source, &nreduce, &c.start, &c.stride, &c.size};
-        shmemi_kernel_launch(call, one_kernel, 1, threads, stream, args);
+        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUM1), 1, threads, stream, one);
+        return 0;
+    }
+    if (bytes <= shmemi_config.stream_sum_kernel &&
+        ((uintptr_t)dest | (uintptr_t)source) % 16 == 0) {
+        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMB), sumb_blocks(bytes, c.size),
+                             SHMEMI_SUMB_THREADS, stream, one);
         return 0;
     }
     size_t begin = share(nreduce, c.size, c.me), end = share(nreduce, c.size, c.me + 1);
@@ -144,16 +163,13 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
     return 0;
 }
 
-#define SHMEMI_STREAM_SUM(T, N, K)                                            \
+#define SHMEMI_STREAM_SUM(A, T, K, N, E, S)                                   \
     int shmemx_##N##_sum_reduce_on_stream(shmem_team_t team, T *dest,          \
                                           const T *source, size_t nreduce,    \
                                           shmemx_stream_t stream)             \
     {                                                                         \
-        return sum_reduce(__func__, team, dest, source, nreduce, sizeof(T),   \
-                          SHMEMI_KERNEL_SUM_##K, SHMEMI_KERNEL_SUM1_##K, stream); \
+        return sum_reduce(__func__, team, dest, source, nreduce, S,           \
+                          SHMEMI_KERNEL_SUM_##E, stream);                     \
     }
-SHMEMI_STREAM_SUM(int, int, INT)
-SHMEMI_STREAM_SUM(long, long, LONG)
-SHMEMI_STREAM_SUM(float, float, FLOAT)
-SHMEMI_STREAM_SUM(double, double, DOUBLE)
+SHMEMI_STREAM_SUM_TYPES(SHMEMI_STREAM_SUM, _)
 #undef SHMEMI_STREAM_SUM

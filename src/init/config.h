@@ -66,6 +66,12 @@
     X(SHMEM_TEAMS_MAX, teams_max, count, "1024",                              \
       "Teams that can exist at once (SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED "  \
       "included); each holds a few KiB of symmetric scratch.")                \
+    X(SHMEM_STREAM_SUM_KERNEL, stream_sum_kernel, size, "4M",                 \
+      "Largest sum reduction on a stream (bytes per PE) that runs as one "    \
+      "kernel of several blocks, in which each PE sums its share of the "     \
+      "elements and copies the others' shares; larger ones (and those on "    \
+      "buffers not aligned to 16 bytes) run as a reduce kernel and copies, "  \
+      "in five launches. Sums of up to 16 KiB run in one block regardless.")  \
     X(SHMEM_VIRTUAL_NODES, virtual_nodes, count, "0",                         \
       "Split each host into nodes of this many PEs (PE / n numbers the "     \
       "node), which reach each other through the inter-node transport (UCX) " \
@@ -139,6 +145,7 @@
     Y(SHMEM_SYMMETRIC_SIZE_MAX, symmetric_size_max, size)                     \
     Y(SHMEM_SYMMETRIC_STATICS, symmetric_statics, bool)                       \
     Y(SHMEM_TEAMS_MAX, teams_max, count)                                      \
+    Y(SHMEM_STREAM_SUM_KERNEL, stream_sum_kernel, size)                       \
     Y(SHMEM_VIRTUAL_NODES, virtual_nodes, count)                              \
     Y(SHMEM_NODE_LINKS, node_links, bool)                                     \
     Y(SHMEM_BARRIER, barrier, string)                                         \

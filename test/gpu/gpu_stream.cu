@@ -3,6 +3,8 @@
 // and the sum reductions (in place too). Results are read back with
 // cudaMemcpy after the stream completes; a failure names the call, the
 // PEs, the element and the value seen against the one expected.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -226,23 +228,38 @@ static void collectives(cudaStream_t s, int me, int n)
     shmem_free(src);
 }
 
+// PE pe's element i of a sum's source: small integers (and halves), whose
+// sums are exact in every type, so every PE must hold exactly their sum.
+// The 16-bit floats (8 and 11 bits of precision) get smaller ones.
+template <class T> __host__ __device__ float sum_value(int pe, size_t i)
+{
+    if (sizeof(T) == 2)
+        return (float)((pe + 1) * (int)(i % 4));
+    return (float)((pe + 1) * (int)(i % 1000)) + 0.5f;
+}
+
 template <class T> __global__ void fill_sum(T *d, int pe, size_t n)
 {
     for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
-        d[i] = (T)(pe + 1) * (T)(i % 1000) + (T)0.5;
+        d[i] = (T)sum_value<T>(pe, i);
 }
 
-// Sums of small integers (floats included) are exact, so every PE must
-// hold exactly sum over pe of (pe + 1) * (i % 1000) + 0.5. Three sums run
-// back to back (in place, each sums the last one's result: n times more),
-// so that a PE still reading a source that another has begun to overwrite
-// shows. count picks the path: up to 16 KiB one kernel, above it the
-// reduce-scatter and the copies.
 template <class T>
-static void sum(const char *name, int (*reduce)(shmem_team_t, T *, const T *, size_t, cudaStream_t),
-                cudaStream_t s, int me, int n, int in_place, size_t count)
+using sum_fn = int (*)(shmem_team_t, T *, const T *, size_t, cudaStream_t);
+
+// Three sums run back to back (in place, each sums the last one's result:
+// n times more), so that a PE still reading a source that another has
+// begun to overwrite shows. count picks the path: up to 16 KiB one block,
+// above it one kernel of several blocks (or, with SHMEM_STREAM_SUM_KERNEL=0
+// or buffers `off` elements past a 16-byte boundary, the reduce-scatter
+// kernel and the copies).
+template <class T>
+static void sum(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int n, int in_place,
+                size_t count, size_t off)
 {
-    T *src = (T *)shmem_malloc(N * sizeof(T)), *dst = in_place ? src : (T *)shmem_malloc(N * sizeof(T));
+    T *src0 = (T *)shmem_malloc((N + off) * sizeof(T));
+    T *dst0 = in_place ? src0 : (T *)shmem_malloc((N + off) * sizeof(T));
+    T *src = src0 + off, *dst = dst0 + off;
     fill_sum<T><<<64, 256, 0, s>>>(src, me, count);
     for (int r = 0; r < 3; r++)
         CHECK(reduce(SHMEM_TEAM_WORLD, dst, src, count, s) == 0, "%s", name);
@@ -250,31 +267,43 @@ static void sum(const char *name, int (*reduce)(shmem_team_t, T *, const T *, si
     CUDA_OK(cudaStreamSynchronize(s));
     CUDA_OK(cudaMemcpy(h, dst, count * sizeof(T), cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < count; i++) {
-        T want = 0;
+        double want = 0, got = (double)(float)h[i];
         for (int p = 0; p < n; p++)
-            want += (T)(p + 1) * (T)(i % 1000) + (T)0.5;
+            want += sum_value<T>(p, i);
         if (in_place)
-            want *= (T)(n * n);
-        CHECK(h[i] == want, "%s%s of %zu elements: element %zu is %g, expected %g", name,
-              in_place ? " (in place)" : "", count, i, (double)h[i], (double)want);
+            want *= (double)n * n;
+        CHECK(got == want, "%s%s of %zu elements %zu past an allocation: element %zu is %g, "
+              "expected %g", name, in_place ? " (in place)" : "", count, off, i, got, want);
     }
     free(h);
     shmemx_barrier_all_on_stream(s);
     CUDA_OK(cudaStreamSynchronize(s));
     if (!in_place)
-        shmem_free(dst);
-    shmem_free(src);
+        shmem_free(dst0);
+    shmem_free(src0);
 }
 
 template <class T>
-static void sums(const char *name, int (*reduce)(shmem_team_t, T *, const T *, size_t, cudaStream_t),
-                 cudaStream_t s, int me, int n)
+static void sums(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int n)
 {
-    size_t one_kernel = 16384 / sizeof(T);
-    size_t counts[] = {1, 33, 1025, one_kernel, one_kernel + 1, N};
-    for (int in_place = 0; in_place < 2; in_place++)
+    size_t one_block = 16384 / sizeof(T);
+    size_t counts[] = {1, 33, 1025, one_block, one_block + 1, N};
+    for (int in_place = 0; in_place < 2; in_place++) {
         for (size_t count : counts)
-            sum<T>(name, reduce, s, me, n, in_place, count);
+            sum<T>(name, reduce, s, me, n, in_place, count, 0);
+        sum<T>(name, reduce, s, me, n, in_place, N - 1, 1);
+    }
+}
+
+// The 16-bit forms take void pointers (C has no such types).
+static int half_sum(shmem_team_t t, __half *d, const __half *src, size_t n, cudaStream_t s)
+{
+    return shmemx_half_sum_reduce_on_stream(t, d, src, n, s);
+}
+static int bfloat16_sum(shmem_team_t t, __nv_bfloat16 *d, const __nv_bfloat16 *src, size_t n,
+                        cudaStream_t s)
+{
+    return shmemx_bfloat16_sum_reduce_on_stream(t, d, src, n, s);
 }
 
 int main(void)
@@ -291,6 +320,8 @@ int main(void)
     sums<long>("long_sum_reduce_on_stream", shmemx_long_sum_reduce_on_stream, s, me, n);
     sums<float>("float_sum_reduce_on_stream", shmemx_float_sum_reduce_on_stream, s, me, n);
     sums<double>("double_sum_reduce_on_stream", shmemx_double_sum_reduce_on_stream, s, me, n);
+    sums<__half>("half_sum_reduce_on_stream", half_sum, s, me, n);
+    sums<__nv_bfloat16>("bfloat16_sum_reduce_on_stream", bfloat16_sum, s, me, n);
     // The legacy default stream works too.
     shmemx_barrier_all_on_stream(0);
     CUDA_OK(cudaDeviceSynchronize());

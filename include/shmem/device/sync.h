@@ -71,14 +71,37 @@ __device__ inline void shmemi_dev_flag_store(unsigned long long *flag, unsigned 
         shmemi_dev_remote_flag(flag, e, pe);
 }
 
-/* The device barrier over a team without a provider slot: the k-ary
- * dissemination barrier of the host (src/sync/engine/barrier_dissemination.c
- * says why it is correct for every N) on the flags of the team's slot, one
- * thread doing the stores and waits. Each round is one system-scope
- * release fence, the round's k - 1 stores of the epoch into the partners'
- * flags (all in flight at once), and acquire waits on this PE's flags of
- * the round. The epoch lives in GPU memory so that successive kernels (and
- * graph replays) continue the sequence.
+/* The k-ary dissemination barrier of the host
+ * (src/sync/engine/barrier_dissemination.c says why it is correct for
+ * every N) over team t, one thread doing the stores and waits, on the
+ * epoch word f and the flags f + spacing * (1 + i). Each round is one
+ * system-scope release fence, the round's k - 1 stores of the epoch into
+ * the partners' flags (all in flight at once), and acquire waits on this
+ * PE's flags of the round. The epoch lives in GPU memory so that
+ * successive kernels (and graph replays) continue the sequence. */
+__device__ inline void shmemi_dev_dissemination(const struct shmemi_device_team *t,
+                                                unsigned long long *f, int spacing)
+{
+    unsigned long long e = *(volatile unsigned long long *)f + 1;
+    *f = e;
+    const int n = t->size, k = t->k;
+    unsigned long long *round = f + spacing; /* the round's first flag */
+    for (long long dist = 1; dist < n; dist *= k, round += spacing * (k - 1)) {
+        shmemi_dev_fence_acq_rel();
+        int fan = 0;
+        for (int j = 1; j < k && j * dist < n; j++, fan++) {
+            int to = t->start + (int)((t->my_index + j * dist) % n) * t->stride;
+            shmemi_dev_flag_store(round + spacing * (j - 1), e, to);
+        }
+        for (int j = 0; j < fan; j++)
+            shmemi_dev_wait_value(round + spacing * j, SHMEM_CMP_GE, e);
+    }
+    if (n == 1)
+        shmemi_dev_fence_acq_rel();
+}
+
+/* The device barrier over a team without a provider slot: the
+ * dissemination barrier on the flags of the team's slot, 64 bytes apart.
  *
  * Over a team that spans nodes, what this PE handed the proxy before (a
  * collective's puts, the program's puts before shmem_barrier_all) is
@@ -93,23 +116,7 @@ __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *
     }
     if (t->remote)
         shmemi_dev_barrier_quiet();
-    unsigned long long *f = shmemi_dstate.team_flags + t->slot * SHMEMI_TEAM_FLAG_WORDS;
-    unsigned long long e = *(volatile unsigned long long *)f + 1;
-    *f = e;
-    const int n = t->size, k = t->k;
-    unsigned long long *round = f + 8; /* the round's first flag */
-    for (long long dist = 1; dist < n; dist *= k, round += 8 * (k - 1)) {
-        shmemi_dev_fence_acq_rel();
-        int fan = 0;
-        for (int j = 1; j < k && j * dist < n; j++, fan++) {
-            int to = t->start + (int)((t->my_index + j * dist) % n) * t->stride;
-            shmemi_dev_flag_store(round + 8 * (j - 1), e, to);
-        }
-        for (int j = 0; j < fan; j++)
-            shmemi_dev_wait_value(round + 8 * j, SHMEM_CMP_GE, e);
-    }
-    if (n == 1)
-        shmemi_dev_fence_acq_rel();
+    shmemi_dev_dissemination(t, shmemi_dstate.team_flags + t->slot * SHMEMI_TEAM_FLAG_WORDS, 8);
 }
 
 __device__ inline void shmemi_dev_barrier(void) { shmemi_dev_team_barrier(&shmemi_dstate.world); }

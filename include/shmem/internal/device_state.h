@@ -46,9 +46,15 @@ struct shmemi_device_team {
 /* Per scratch slot, in the symmetric heap: word 0 is this PE's barrier
  * epoch for the slot's team, and flag i is word 8 * (i + 1) (64 bytes
  * apart): 15 flags, which a k-ary dissemination over N PEs needs
- * (k - 1) * ceil(log_k N) of (k = 2: teams of up to 2^15 PEs). */
-#define SHMEMI_TEAM_FLAG_WORDS 128
+ * (k - 1) * ceil(log_k N) of (k = 2: teams of up to 2^15 PEs). From word
+ * SHMEMI_TEAM_BLOCK_FLAGS on, SHMEMI_TEAM_BLOCKS such barriers of 16
+ * packed words each, one per block of a multi-block kernel in which block
+ * b of each member synchronises with block b of the others only. */
 #define SHMEMI_TEAM_MAX_FLAGS 15
+#define SHMEMI_TEAM_BLOCK_FLAGS 128
+#define SHMEMI_TEAM_BLOCKS 32
+#define SHMEMI_TEAM_BLOCK_WORDS 16
+#define SHMEMI_TEAM_FLAG_WORDS (SHMEMI_TEAM_BLOCK_FLAGS + SHMEMI_TEAM_BLOCKS * SHMEMI_TEAM_BLOCK_WORDS)
 
 static inline SHMEMI_STATE_HD unsigned shmemi_team_hash(unsigned long long h)
 {
@@ -114,7 +120,7 @@ struct shmemi_device_state {
  * table, the proxy's ring and requests): raised whenever one of them
  * changes, so that device code compiled against other headers than the
  * library's is refused instead of misreading the state. */
-#define SHMEMI_DEVICE_ABI_VERSION 1
+#define SHMEMI_DEVICE_ABI_VERSION 2
 
 /* Called once per CUDA translation unit before main (see shmem/device.h)
  * with SHMEMI_DEVICE_ABI_VERSION and sizeof(struct shmemi_device_state) as

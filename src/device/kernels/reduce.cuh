@@ -1,21 +1,47 @@
-// The sum reductions on a stream, the reduce-scatter half: this PE sums
-// elements [begin, end) of source over the team's members (world PEs start
-// + i * stride, i < size, in member order), reading the others' copies
-// through the peer window, into its own dest. Each element has one PE that
-// computes it, so every PE ends with the same bits (floating point
-// included), and since a PE writes only the part it reads from no one
-// else, dest may be source.
+// The sum reductions on a stream (src/device/cuda_stream_coll.c picks one
+// by size). In each, every element of the result is computed by one thread
+// of one PE, which adds the members' values in member order, so every PE
+// ends with the same bits, floating point included. The 16-bit floats are
+// added in float and rounded once.
+#include "sum_types.h"
+
+template <class T> struct shmemi_k_acc { typedef T type; };
+template <> struct shmemi_k_acc<__half> { typedef float type; };
+template <> struct shmemi_k_acc<__nv_bfloat16> { typedef float type; };
+
+static __device__ const char shmemi_k_sum_call[] = "shmemx_sum_reduce_on_stream";
+
+// Member m's copy of symmetric p (members are world PEs start + m * stride).
+template <class T>
+__device__ inline const T *shmemi_k_member(const T *p, int start, int stride, int m)
+{
+    return (const T *)shmemi_dev_peer(shmemi_k_sum_call, p, start + m * stride);
+}
+
+__device__ inline const struct shmemi_device_team *shmemi_k_team(unsigned long long team)
+{
+    const struct shmemi_device_team *t = shmemi_dev_team((shmem_team_t)(uintptr_t)team);
+    if (!t)
+        shmemi_dev_stop(SHMEMI_STOP_TEAM_GONE, NULL, -1);
+    return t;
+}
+
+// The reduce-scatter half of the large sums: this PE sums elements
+// [begin, end) of source over the team's members, reading the others'
+// copies through the peer window, into its own dest; the library's copies
+// gather the other shares. A PE writes only the part it reads from no one
+// else, so dest may be source.
 template <class T>
 __device__ void shmemi_k_sum(T *dest, const T *source, size_t begin, size_t end, int start,
                              int stride, int size)
 {
+    typedef typename shmemi_k_acc<T>::type A;
     size_t step = (size_t)gridDim.x * blockDim.x;
     for (size_t i = begin + (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < end; i += step) {
-        T sum = 0;
+        A sum = 0;
         for (int m = 0; m < size; m++)
-            sum += ((const T *)shmemi_dev_peer("shmemx_sum_reduce_on_stream", source,
-                                               start + m * stride))[i];
-        dest[i] = sum;
+            sum += (A)shmemi_k_member(source, start, stride, m)[i];
+        dest[i] = (T)sum;
     }
 }
 
@@ -23,30 +49,28 @@ __device__ void shmemi_k_sum(T *dest, const T *source, size_t begin, size_t end,
 // reduce, the barrier, the copies and the barrier above: the first thread
 // runs the team's barrier (every member's source is ready), each thread
 // sums its elements (i, i + blockDim.x, ...: at most SHMEMI_SUM1_PER_THREAD)
-// over every member in member order, the same bits on every PE, into
-// registers; a second barrier (every member has read every source, so dest
-// may be source and sources may be reused); then the stores. Launched with
-// up to 1024 threads, so bounded to 64 registers a thread.
+// over every member into registers; a second barrier (every member has
+// read every source, so dest may be source and sources may be reused);
+// then the stores. Launched with up to 1024 threads, so bounded to 64
+// registers a thread.
 enum { SHMEMI_SUM1_PER_THREAD = 4 };
 template <class T>
 __device__ void shmemi_k_sum1(unsigned long long team, T *dest, const T *source, size_t n,
                               int start, int stride, int size)
 {
-    const struct shmemi_device_team *t = shmemi_dev_team((shmem_team_t)(uintptr_t)team);
-    if (!t)
-        shmemi_dev_stop(SHMEMI_STOP_TEAM_GONE, NULL, -1);
+    typedef typename shmemi_k_acc<T>::type A;
+    const struct shmemi_device_team *t = shmemi_k_team(team);
     if (threadIdx.x == 0)
         shmemi_dev_team_barrier(t);
     __syncthreads();
-    T sum[SHMEMI_SUM1_PER_THREAD];
+    A sum[SHMEMI_SUM1_PER_THREAD];
 #pragma unroll
     for (int k = 0; k < SHMEMI_SUM1_PER_THREAD; k++) {
         size_t i = threadIdx.x + (size_t)k * blockDim.x;
         sum[k] = 0;
         if (i < n)
             for (int m = 0; m < size; m++)
-                sum[k] += ((const T *)shmemi_dev_peer("shmemx_sum_reduce_on_stream", source,
-                                                      start + m * stride))[i];
+                sum[k] += (A)shmemi_k_member(source, start, stride, m)[i];
     }
     __syncthreads();
     if (threadIdx.x == 0)
@@ -56,26 +80,159 @@ __device__ void shmemi_k_sum1(unsigned long long team, T *dest, const T *source,
     for (int k = 0; k < SHMEMI_SUM1_PER_THREAD; k++) {
         size_t i = threadIdx.x + (size_t)k * blockDim.x;
         if (i < n)
-            dest[i] = sum[k];
+            dest[i] = (T)sum[k];
     }
 }
 
-#define SHMEMI_K_SUM(T, N)                                                    \
-    extern "C" __global__ void shmemi_k_sum_##N(T *dest, const T *source,     \
+// The block's barrier with the same block of every other member
+// (SHMEMI_TEAM_BLOCK_FLAGS in device_state.h): its threads' stores before
+// it are seen by the others' after it.
+__device__ inline void shmemi_k_block_barrier(const struct shmemi_device_team *t)
+{
+    __syncthreads();
+    if (threadIdx.x == 0)
+        shmemi_dev_dissemination(t,
+                                 shmemi_dstate.team_flags +
+                                     (size_t)t->slot * SHMEMI_TEAM_FLAG_WORDS +
+                                     SHMEMI_TEAM_BLOCK_FLAGS +
+                                     (size_t)blockIdx.x * SHMEMI_TEAM_BLOCK_WORDS,
+                                 1);
+    __syncthreads();
+}
+
+// 16-byte units of n elements: unit u holds elements [u * V, u * V + V),
+// the last one possibly fewer.
+template <class T> struct shmemi_k_units {
+    enum { V = 16 / sizeof(T) };
+};
+
+// The units of piece p of `pieces` (as even as can be).
+__device__ inline size_t shmemi_k_piece(size_t units, unsigned pieces, unsigned p)
+{
+    size_t q = units / pieces, r = units % pieces;
+    return q * p + (p < r ? p : r);
+}
+
+// Up to SHMEMI_SUMB_LOADS members' units are loaded before any is added,
+// so that their loads are in flight together.
+enum { SHMEMI_SUMB_LOADS = 8 };
+
+// The sum of unit u over the members, stored into dest.
+template <class T>
+__device__ inline void shmemi_k_sum_unit(T *dest, const T *source, size_t n, size_t u, int start,
+                                         int stride, int size)
+{
+    typedef typename shmemi_k_acc<T>::type A;
+    const int V = shmemi_k_units<T>::V;
+    size_t first = u * V;
+    if (first + V > n) { // the short last unit
+        for (size_t i = first; i < n; i++) {
+            A sum = 0;
+            for (int m = 0; m < size; m++)
+                sum += (A)shmemi_k_member(source, start, stride, m)[i];
+            dest[i] = (T)sum;
+        }
+        return;
+    }
+    A sum[V];
+#pragma unroll
+    for (int k = 0; k < V; k++)
+        sum[k] = 0;
+    for (int m0 = 0; m0 < size; m0 += SHMEMI_SUMB_LOADS) {
+        uint4 v[SHMEMI_SUMB_LOADS];
+#pragma unroll
+        for (int j = 0; j < SHMEMI_SUMB_LOADS; j++)
+            if (m0 + j < size)
+                v[j] = *(const uint4 *)shmemi_k_member(source + first, start, stride, m0 + j);
+#pragma unroll
+        for (int j = 0; j < SHMEMI_SUMB_LOADS; j++)
+            if (m0 + j < size) {
+                const T *x = (const T *)&v[j];
+#pragma unroll
+                for (int k = 0; k < V; k++)
+                    sum[k] += (A)x[k];
+            }
+    }
+    uint4 out;
+    T *o = (T *)&out;
+#pragma unroll
+    for (int k = 0; k < V; k++)
+        o[k] = (T)sum[k];
+    *(uint4 *)(dest + first) = out;
+}
+
+// Unit u of member m's dest into this PE's.
+template <class T>
+__device__ inline void shmemi_k_gather_unit(T *dest, size_t n, size_t u, int start, int stride,
+                                            int m)
+{
+    const int V = shmemi_k_units<T>::V;
+    const T *from = shmemi_k_member(dest, start, stride, m);
+    size_t first = u * V;
+    if (first + V <= n)
+        *(uint4 *)(dest + first) = *(const uint4 *)(from + first);
+    else
+        for (size_t i = first; i < n; i++)
+            dest[i] = from[i];
+}
+
+// A sum in one kernel of several blocks (dest and source 16-byte aligned):
+// the 16-byte units are cut into size * gridDim.x pieces, and block b of
+// member m sums piece m * gridDim.x + b over the members into its dest
+// (reduce-scatter), then copies piece m' * gridDim.x + b of every other
+// member m' from that member's dest (allgather). Block b of each member
+// synchronises only with block b of the others: before the sum (the
+// members' sources are ready), before the copies (the pieces it copies are
+// summed) and at the end (the others are done reading this member's source
+// and dest), so no block waits for another block of its own GPU. dest may
+// be source: a member overwrites only its own pieces, which no other
+// member reads before the second barrier.
+template <class T>
+__device__ void shmemi_k_sumb(unsigned long long team, T *dest, const T *source, size_t n,
+                              int start, int stride, int size)
+{
+    const struct shmemi_device_team *t = shmemi_k_team(team);
+    const int V = shmemi_k_units<T>::V;
+    const size_t units = (n + V - 1) / V;
+    const unsigned pieces = (unsigned)size * gridDim.x;
+    const int me = t->my_index;
+    shmemi_k_block_barrier(t);
+    unsigned p = (unsigned)me * gridDim.x + blockIdx.x;
+    for (size_t u = shmemi_k_piece(units, pieces, p) + threadIdx.x,
+                end = shmemi_k_piece(units, pieces, p + 1);
+         u < end; u += blockDim.x)
+        shmemi_k_sum_unit(dest, source, n, u, start, stride, size);
+    shmemi_k_block_barrier(t);
+    for (int j = 1; j < size; j++) {
+        int m = (me + j) % size; // members start at different peers
+        p = (unsigned)m * gridDim.x + blockIdx.x;
+        for (size_t u = shmemi_k_piece(units, pieces, p) + threadIdx.x,
+                    end = shmemi_k_piece(units, pieces, p + 1);
+             u < end; u += blockDim.x)
+            shmemi_k_gather_unit(dest, n, u, start, stride, m);
+    }
+    shmemi_k_block_barrier(t);
+}
+
+#define SHMEMI_K_SUM(A, T, K, N, E, S)                                        \
+    extern "C" __global__ void shmemi_k_sum_##N(K *dest, const K *source,     \
                                                 size_t begin, size_t end,     \
                                                 int start, int stride,        \
                                                 int size)                     \
     {                                                                         \
-        shmemi_k_sum<T>(dest, source, begin, end, start, stride, size);       \
+        shmemi_k_sum<K>(dest, source, begin, end, start, stride, size);       \
     }                                                                         \
     extern "C" __global__ void __launch_bounds__(1024)                        \
-    shmemi_k_sum1_##N(unsigned long long team, T *dest, const T *source,      \
+    shmemi_k_sum1_##N(unsigned long long team, K *dest, const K *source,      \
                       size_t n, int start, int stride, int size)              \
     {                                                                         \
-        shmemi_k_sum1<T>(team, dest, source, n, start, stride, size);         \
+        shmemi_k_sum1<K>(team, dest, source, n, start, stride, size);         \
+    }                                                                         \
+    extern "C" __global__ void __launch_bounds__(SHMEMI_SUMB_THREADS)         \
+    shmemi_k_sumb_##N(unsigned long long team, K *dest, const K *source,      \
+                      size_t n, int start, int stride, int size)              \
+    {                                                                         \
+        shmemi_k_sumb<K>(team, dest, source, n, start, stride, size);         \
     }
-SHMEMI_K_SUM(int, int)
-SHMEMI_K_SUM(long, long)
-SHMEMI_K_SUM(float, float)
-SHMEMI_K_SUM(double, double)
+SHMEMI_STREAM_SUM_TYPES(SHMEMI_K_SUM, _)
 #undef SHMEMI_K_SUM

@@ -62,6 +62,29 @@ def test_on_stream_put_barrier_and_reduce(me, n):
     assert total == [n * (n + 1) // 2] * 4
 
 
+def test_on_stream_sums_of_16_bit_floats(me, n):
+    # float16 and bfloat16 (a view of int16 heap memory: NumPy may have no
+    # bfloat16), in one block (4 KiB) and in several (40 KiB), in place.
+    s = torch.cuda.Stream()
+    arrays = []
+    for count in (2048, 20000):
+        arrays.append(shmem.full(count, me + 1, np.float16, device="cuda"))
+        bits = shmem.zeros(count, np.int16, device="cuda")
+        bits.view(torch.bfloat16).fill_(me + 1)
+        arrays.append(bits)
+    s.wait_stream(torch.cuda.current_stream())
+    for a in arrays:
+        x = a if a.dtype == torch.float16 else a.view(torch.bfloat16)
+        shmem.stream.sum_reduce_on_stream(x, x, s)
+    s.synchronize()
+    got = [set((a if a.dtype == torch.float16 else a.view(torch.bfloat16)).float().tolist())
+           for a in arrays]
+    shmem.barrier_all()
+    for a in arrays:
+        shmem.free(a)
+    assert got == [{float(n * (n + 1) // 2)}] * 4
+
+
 def test_on_stream_calls_replay_in_a_cuda_graph(me, n):
     s = torch.cuda.Stream()
     dest = shmem.zeros(4, np.int32, device="cuda")

@@ -10,7 +10,7 @@ import statistics
 import sys
 
 SIZES = [int(x) for x in os.environ.get(
-    "SIZES", "8 16384 65536 262144 1048576 4194304 16777216 67108864 268435456").split()]
+    "SIZES", "8 4096 16384 65536 262144 1048576 4194304 16777216 67108864 268435456").split()]
 COLUMNS = ["ours_c", "ours_c_copies", "ours", "nccl", "one_shot", "two_shot"]
 
 

@@ -24,7 +24,7 @@ int main(void)
 {
     shmem_init();
     const char *env = getenv("SIZES"), *label = getenv("LABEL");
-    char *sizes = strdup(env ? env : "8 16384 65536 262144 1048576 4194304 16777216 67108864 268435456");
+    char *sizes = strdup(env ? env : "8 4096 16384 65536 262144 1048576 4194304 16777216 67108864 268435456");
     int bf16 = getenv("DTYPE") && strcmp(getenv("DTYPE"), "bfloat16") == 0;
     size_t elem = bf16 ? 2 : sizeof(float);
     CUstream s;

@@ -97,7 +97,7 @@ static size_t share(size_t n, int size, int i)
 
 /* The largest sum that one block of 1024 threads takes, 4 elements a
  * thread (SHMEMI_SUM1_PER_THREAD in reduce.cuh). */
-enum { SUM1_BYTES = 16384 };
+enum { SUM1_BYTES = 4096 };
 
 /* A type's three kernels follow one another (SHMEMI_SUM_KERNELS). */
 enum { SUM1 = SHMEMI_KERNEL_SUM1_INT - SHMEMI_KERNEL_SUM_INT,
@@ -112,7 +112,7 @@ static unsigned sumb_blocks(size_t bytes, int size)
     return blocks < SHMEMI_TEAM_BLOCKS ? (unsigned)(blocks ? blocks : 1) : SHMEMI_TEAM_BLOCKS;
 }
 
-/* Up to 16 KiB, one kernel of one block with two barriers; up to
+/* Up to 4 KiB, one kernel of one block with two barriers; up to
  * SHMEM_STREAM_SUM_KERNEL bytes with 16-byte aligned buffers, one kernel of
  * several blocks (reduce.cuh); above, a reduce-scatter kernel and the copy
  * engines for the allgather, in five launches with three barriers

@@ -66,12 +66,12 @@
     X(SHMEM_TEAMS_MAX, teams_max, count, "1024",                              \
       "Teams that can exist at once (SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED "  \
       "included); each holds a few KiB of symmetric scratch.")                \
-    X(SHMEM_STREAM_SUM_KERNEL, stream_sum_kernel, size, "4M",                 \
+    X(SHMEM_STREAM_SUM_KERNEL, stream_sum_kernel, size, "1G",                 \
       "Largest sum reduction on a stream (bytes per PE) that runs as one "    \
       "kernel of several blocks, in which each PE sums its share of the "     \
       "elements and copies the others' shares; larger ones (and those on "    \
       "buffers not aligned to 16 bytes) run as a reduce kernel and copies, "  \
-      "in five launches. Sums of up to 16 KiB run in one block regardless.")  \
+      "in five launches. Sums of up to 4 KiB run in one block regardless.")  \
     X(SHMEM_VIRTUAL_NODES, virtual_nodes, count, "0",                         \
       "Split each host into nodes of this many PEs (PE / n numbers the "     \
       "node), which reach each other through the inter-node transport (UCX) " \

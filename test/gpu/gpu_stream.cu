@@ -104,7 +104,10 @@ static void small_rma(cudaStream_t s, int me, int n)
             for (size_t o = 0; o <= 3; o += 3) {
                 for (size_t i = 0; i < z; i++)
                     h[i] = byte_of(me, k, z, i);
-                CUDA_OK(cudaMemcpy(local[k] + o, h, z, cudaMemcpyDefault));
+                // On s, which does not wait for the legacy stream: a cudaMemcpy
+                // from pageable memory may return before its bytes land.
+                CUDA_OK(cudaMemcpyAsync(local[k] + o, h, z, cudaMemcpyDefault, s));
+                CUDA_OK(cudaStreamSynchronize(s));
                 shmem_barrier_all();
                 shmemx_putmem_on_stream(heap + o, local[k] + o, z, right, s);
                 shmemx_quiet_on_stream(s);
@@ -118,7 +121,7 @@ static void small_rma(cudaStream_t s, int me, int n)
                           byte_of(left, k, z, i));
                 // The right neighbour's heap holds this PE's bytes now.
                 if (k < 2)
-                    CUDA_OK(cudaMemset(local[k], 0, max));
+                    CUDA_OK(cudaMemsetAsync(local[k], 0, max, s));
                 else
                     memset(local[k], 0, max);
                 shmemx_getmem_on_stream(local[k] + o, heap + o, z, right, s);
@@ -157,7 +160,7 @@ static void signal(cudaStream_t s, int me, int n)
     unsigned long long *bad;
     CUDA_OK(cudaMalloc(&src, N * sizeof(long)));
     CUDA_OK(cudaMalloc(&bad, sizeof *bad));
-    CUDA_OK(cudaMemset(bad, 0, sizeof *bad));
+    CUDA_OK(cudaMemsetAsync(bad, 0, sizeof *bad, s));
     shmem_barrier_all();
     for (int r = 1; r <= 20; r++) {
         fill<<<64, 256, 0, s>>>(src, me, r, N);
@@ -249,7 +252,7 @@ using sum_fn = int (*)(shmem_team_t, T *, const T *, size_t, cudaStream_t);
 
 // Three sums run back to back (in place, each sums the last one's result:
 // n times more), so that a PE still reading a source that another has
-// begun to overwrite shows. count picks the path: up to 16 KiB one block,
+// begun to overwrite shows. count picks the path: up to 4 KiB one block,
 // above it one kernel of several blocks (or, with SHMEM_STREAM_SUM_KERNEL=0
 // or buffers `off` elements past a 16-byte boundary, the reduce-scatter
 // kernel and the copies).
@@ -269,7 +272,7 @@ static void sum(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int 
     for (size_t i = 0; i < count; i++) {
         double want = 0, got = (double)(float)h[i];
         for (int p = 0; p < n; p++)
-            want += sum_value<T>(p, i);
+            want += (double)(float)(T)sum_value<T>(p, i);
         if (in_place)
             want *= (double)n * n;
         CHECK(got == want, "%s%s of %zu elements %zu past an allocation: element %zu is %g, "
@@ -286,7 +289,7 @@ static void sum(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int 
 template <class T>
 static void sums(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int n)
 {
-    size_t one_block = 16384 / sizeof(T);
+    size_t one_block = 4096 / sizeof(T);
     size_t counts[] = {1, 33, 1025, one_block, one_block + 1, N};
     for (int in_place = 0; in_place < 2; in_place++) {
         for (size_t count : counts)

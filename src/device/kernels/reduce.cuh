@@ -113,67 +113,95 @@ __device__ inline size_t shmemi_k_piece(size_t units, unsigned pieces, unsigned 
     return q * p + (p < r ? p : r);
 }
 
-// Up to SHMEMI_SUMB_LOADS members' units are loaded before any is added,
-// so that their loads are in flight together.
-enum { SHMEMI_SUMB_LOADS = 8 };
+// Each thread of the multi-block sum moves SHMEMI_SUMB_UNROLL units at a
+// time (u, u + blockDim.x, ...), their loads from one member in flight
+// together.
+enum { SHMEMI_SUMB_UNROLL = 4 };
 
-// The sum of unit u over the members, stored into dest.
+// The sums over the members of the whole units u + j * blockDim.x below
+// end, stored into dest.
 template <class T>
-__device__ inline void shmemi_k_sum_unit(T *dest, const T *source, size_t n, size_t u, int start,
-                                         int stride, int size)
+__device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, size_t end,
+                                          int start, int stride, int size)
 {
     typedef typename shmemi_k_acc<T>::type A;
-    const int V = shmemi_k_units<T>::V;
-    size_t first = u * V;
-    if (first + V > n) { // the short last unit
-        for (size_t i = first; i < n; i++) {
-            A sum = 0;
-            for (int m = 0; m < size; m++)
-                sum += (A)shmemi_k_member(source, start, stride, m)[i];
-            dest[i] = (T)sum;
-        }
-        return;
-    }
-    A sum[V];
+    const int V = shmemi_k_units<T>::V, U = SHMEMI_SUMB_UNROLL;
+    const size_t step = blockDim.x;
+    A sum[U][V];
 #pragma unroll
-    for (int k = 0; k < V; k++)
-        sum[k] = 0;
-    for (int m0 = 0; m0 < size; m0 += SHMEMI_SUMB_LOADS) {
-        uint4 v[SHMEMI_SUMB_LOADS];
+    for (int j = 0; j < U; j++)
 #pragma unroll
-        for (int j = 0; j < SHMEMI_SUMB_LOADS; j++)
-            if (m0 + j < size)
-                v[j] = *(const uint4 *)shmemi_k_member(source + first, start, stride, m0 + j);
+        for (int k = 0; k < V; k++)
+            sum[j][k] = 0;
+    for (int m = 0; m < size; m++) {
+        const uint4 *from = (const uint4 *)shmemi_k_member(source, start, stride, m);
+        uint4 v[U];
 #pragma unroll
-        for (int j = 0; j < SHMEMI_SUMB_LOADS; j++)
-            if (m0 + j < size) {
+        for (int j = 0; j < U; j++)
+            if (u + j * step < end)
+                v[j] = from[u + j * step];
+#pragma unroll
+        for (int j = 0; j < U; j++)
+            if (u + j * step < end) {
                 const T *x = (const T *)&v[j];
 #pragma unroll
                 for (int k = 0; k < V; k++)
-                    sum[k] += (A)x[k];
+                    sum[j][k] += (A)x[k];
             }
     }
-    uint4 out;
-    T *o = (T *)&out;
 #pragma unroll
-    for (int k = 0; k < V; k++)
-        o[k] = (T)sum[k];
-    *(uint4 *)(dest + first) = out;
+    for (int j = 0; j < U; j++)
+        if (u + j * step < end) {
+            uint4 out;
+            T *o = (T *)&out;
+#pragma unroll
+            for (int k = 0; k < V; k++)
+                o[k] = (T)sum[j][k];
+            ((uint4 *)dest)[u + j * step] = out;
+        }
 }
 
-// Unit u of member m's dest into this PE's.
+// The whole units u + j * blockDim.x below end of member m's dest into
+// this PE's.
 template <class T>
-__device__ inline void shmemi_k_gather_unit(T *dest, size_t n, size_t u, int start, int stride,
-                                            int m)
+__device__ inline void shmemi_k_gather_units(T *dest, size_t u, size_t end, int start, int stride,
+                                             int m)
 {
-    const int V = shmemi_k_units<T>::V;
-    const T *from = shmemi_k_member(dest, start, stride, m);
-    size_t first = u * V;
-    if (first + V <= n)
-        *(uint4 *)(dest + first) = *(const uint4 *)(from + first);
-    else
-        for (size_t i = first; i < n; i++)
-            dest[i] = from[i];
+    const int U = SHMEMI_SUMB_UNROLL;
+    const size_t step = blockDim.x;
+    const uint4 *from = (const uint4 *)shmemi_k_member(dest, start, stride, m);
+    uint4 v[U];
+#pragma unroll
+    for (int j = 0; j < U; j++)
+        if (u + j * step < end)
+            v[j] = from[u + j * step];
+#pragma unroll
+    for (int j = 0; j < U; j++)
+        if (u + j * step < end)
+            ((uint4 *)dest)[u + j * step] = v[j];
+}
+
+// The elements past the last whole unit (fewer than one unit), by the
+// first thread of the block whose piece holds them: summed over the
+// members (gather 0) or copied from member m's dest.
+template <class T>
+__device__ inline void shmemi_k_tail(T *dest, const T *source, size_t n, size_t begin, size_t end,
+                                     int start, int stride, int size, int gather, int m)
+{
+    typedef typename shmemi_k_acc<T>::type A;
+    const size_t whole = n / shmemi_k_units<T>::V;
+    if (threadIdx.x != 0 || whole * shmemi_k_units<T>::V == n || whole < begin || whole >= end)
+        return;
+    for (size_t i = whole * shmemi_k_units<T>::V; i < n; i++) {
+        if (gather) {
+            dest[i] = shmemi_k_member(dest, start, stride, m)[i];
+            continue;
+        }
+        A sum = 0;
+        for (int k = 0; k < size; k++)
+            sum += (A)shmemi_k_member(source, start, stride, k)[i];
+        dest[i] = (T)sum;
+    }
 }
 
 // A sum in one kernel of several blocks (dest and source 16-byte aligned):
@@ -193,23 +221,27 @@ __device__ void shmemi_k_sumb(unsigned long long team, T *dest, const T *source,
 {
     const struct shmemi_device_team *t = shmemi_k_team(team);
     const int V = shmemi_k_units<T>::V;
-    const size_t units = (n + V - 1) / V;
+    const size_t units = (n + V - 1) / V, whole = n / V;
+    const size_t chunk = (size_t)blockDim.x * SHMEMI_SUMB_UNROLL;
     const unsigned pieces = (unsigned)size * gridDim.x;
     const int me = t->my_index;
     shmemi_k_block_barrier(t);
     unsigned p = (unsigned)me * gridDim.x + blockIdx.x;
-    for (size_t u = shmemi_k_piece(units, pieces, p) + threadIdx.x,
-                end = shmemi_k_piece(units, pieces, p + 1);
-         u < end; u += blockDim.x)
-        shmemi_k_sum_unit(dest, source, n, u, start, stride, size);
+    size_t begin = shmemi_k_piece(units, pieces, p), end = shmemi_k_piece(units, pieces, p + 1);
+    size_t stop = end < whole ? end : whole;
+    for (size_t u = begin; u < stop; u += chunk)
+        shmemi_k_sum_units(dest, source, u + threadIdx.x, stop, start, stride, size);
+    shmemi_k_tail(dest, source, n, begin, end, start, stride, size, 0, 0);
     shmemi_k_block_barrier(t);
     for (int j = 1; j < size; j++) {
         int m = (me + j) % size; // members start at different peers
         p = (unsigned)m * gridDim.x + blockIdx.x;
-        for (size_t u = shmemi_k_piece(units, pieces, p) + threadIdx.x,
-                    end = shmemi_k_piece(units, pieces, p + 1);
-             u < end; u += blockDim.x)
-            shmemi_k_gather_unit(dest, n, u, start, stride, m);
+        begin = shmemi_k_piece(units, pieces, p);
+        end = shmemi_k_piece(units, pieces, p + 1);
+        stop = end < whole ? end : whole;
+        for (size_t u = begin; u < stop; u += chunk)
+            shmemi_k_gather_units(dest, u + threadIdx.x, stop, start, stride, m);
+        shmemi_k_tail(dest, source, n, begin, end, start, stride, size, 1, m);
     }
     shmemi_k_block_barrier(t);
 }
@@ -228,7 +260,7 @@ __device__ void shmemi_k_sumb(unsigned long long team, T *dest, const T *source,
     {                                                                         \
         shmemi_k_sum1<K>(team, dest, source, n, start, stride, size);         \
     }                                                                         \
-    extern "C" __global__ void __launch_bounds__(SHMEMI_SUMB_THREADS)         \
+    extern "C" __global__ void __launch_bounds__(SHMEMI_SUMB_THREADS, 1)      \
     shmemi_k_sumb_##N(unsigned long long team, K *dest, const K *source,      \
                       size_t n, int start, int stride, int size)              \
     {                                                                         \

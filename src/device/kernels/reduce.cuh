@@ -119,10 +119,11 @@ __device__ inline size_t shmemi_k_piece(size_t units, unsigned pieces, unsigned 
 enum { SHMEMI_SUMB_UNROLL = 4 };
 
 // The sums over the members of the whole units u + j * blockDim.x below
-// end, stored into dest.
+// end, stored into every member's dest (this PE's first member after
+// itself first, so that the members' stores spread over the links).
 template <class T>
 __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, size_t end,
-                                          int start, int stride, int size)
+                                          int start, int stride, int size, int me)
 {
     typedef typename shmemi_k_acc<T>::type A;
     const int V = shmemi_k_units<T>::V, U = SHMEMI_SUMB_UNROLL;
@@ -149,72 +150,54 @@ __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, si
                     sum[j][k] += (A)x[k];
             }
     }
+    uint4 out[U];
 #pragma unroll
-    for (int j = 0; j < U; j++)
-        if (u + j * step < end) {
-            uint4 out;
-            T *o = (T *)&out;
+    for (int j = 0; j < U; j++) {
+        T *o = (T *)&out[j];
 #pragma unroll
-            for (int k = 0; k < V; k++)
-                o[k] = (T)sum[j][k];
-            ((uint4 *)dest)[u + j * step] = out;
-        }
-}
-
-// The whole units u + j * blockDim.x below end of member m's dest into
-// this PE's.
-template <class T>
-__device__ inline void shmemi_k_gather_units(T *dest, size_t u, size_t end, int start, int stride,
-                                             int m)
-{
-    const int U = SHMEMI_SUMB_UNROLL;
-    const size_t step = blockDim.x;
-    const uint4 *from = (const uint4 *)shmemi_k_member(dest, start, stride, m);
-    uint4 v[U];
+        for (int k = 0; k < V; k++)
+            o[k] = (T)sum[j][k];
+    }
+    for (int i = 1; i <= size; i++) {
+        uint4 *to = (uint4 *)shmemi_k_member(dest, start, stride, (me + i) % size);
 #pragma unroll
-    for (int j = 0; j < U; j++)
-        if (u + j * step < end)
-            v[j] = from[u + j * step];
-#pragma unroll
-    for (int j = 0; j < U; j++)
-        if (u + j * step < end)
-            ((uint4 *)dest)[u + j * step] = v[j];
+        for (int j = 0; j < U; j++)
+            if (u + j * step < end)
+                to[u + j * step] = out[j];
+    }
 }
 
 // The elements past the last whole unit (fewer than one unit), by the
-// first thread of the block whose piece holds them: summed over the
-// members (gather 0) or copied from member m's dest.
+// first thread of the block whose piece [begin, end) holds them: summed
+// over the members and stored into every member's dest.
 template <class T>
-__device__ inline void shmemi_k_tail(T *dest, const T *source, size_t n, size_t begin, size_t end,
-                                     int start, int stride, int size, int gather, int m)
+__device__ inline void shmemi_k_sum_tail(T *dest, const T *source, size_t n, size_t begin,
+                                         size_t end, int start, int stride, int size)
 {
     typedef typename shmemi_k_acc<T>::type A;
-    const size_t whole = n / shmemi_k_units<T>::V;
-    if (threadIdx.x != 0 || whole * shmemi_k_units<T>::V == n || whole < begin || whole >= end)
+    const int V = shmemi_k_units<T>::V;
+    const size_t whole = n / V;
+    if (threadIdx.x != 0 || whole * V == n || whole < begin || whole >= end)
         return;
-    for (size_t i = whole * shmemi_k_units<T>::V; i < n; i++) {
-        if (gather) {
-            dest[i] = shmemi_k_member(dest, start, stride, m)[i];
-            continue;
-        }
+    for (size_t i = whole * V; i < n; i++) {
         A sum = 0;
-        for (int k = 0; k < size; k++)
-            sum += (A)shmemi_k_member(source, start, stride, k)[i];
-        dest[i] = (T)sum;
+        for (int m = 0; m < size; m++)
+            sum += (A)shmemi_k_member(source, start, stride, m)[i];
+        for (int m = 0; m < size; m++)
+            ((T *)shmemi_k_member(dest, start, stride, m))[i] = (T)sum;
     }
 }
 
 // A sum in one kernel of several blocks (dest and source 16-byte aligned):
 // the 16-byte units are cut into size * gridDim.x pieces, and block b of
-// member m sums piece m * gridDim.x + b over the members into its dest
-// (reduce-scatter), then copies piece m' * gridDim.x + b of every other
-// member m' from that member's dest (allgather). Block b of each member
-// synchronises only with block b of the others: before the sum (the
-// members' sources are ready), before the copies (the pieces it copies are
-// summed) and at the end (the others are done reading this member's source
-// and dest), so no block waits for another block of its own GPU. dest may
-// be source: a member overwrites only its own pieces, which no other
-// member reads before the second barrier.
+// member m sums piece m * gridDim.x + b over the members and stores the
+// result into every member's dest. Block b of each member synchronises
+// only with block b of the others: before the sums (the members' sources
+// are ready) and after (every member's pieces b are in this member's dest,
+// and the others are done reading its source), so no block waits for
+// another block of its own GPU. dest may be source: each unit is read, on
+// every member, by the one thread that sums it, before that thread
+// overwrites it.
 template <class T>
 __device__ void shmemi_k_sumb(unsigned long long team, T *dest, const T *source, size_t n,
                               int start, int stride, int size)
@@ -224,25 +207,13 @@ __device__ void shmemi_k_sumb(unsigned long long team, T *dest, const T *source,
     const size_t units = (n + V - 1) / V, whole = n / V;
     const size_t chunk = (size_t)blockDim.x * SHMEMI_SUMB_UNROLL;
     const unsigned pieces = (unsigned)size * gridDim.x;
-    const int me = t->my_index;
+    const unsigned p = (unsigned)t->my_index * gridDim.x + blockIdx.x;
+    const size_t begin = shmemi_k_piece(units, pieces, p), end = shmemi_k_piece(units, pieces, p + 1);
+    const size_t stop = end < whole ? end : whole;
     shmemi_k_block_barrier(t);
-    unsigned p = (unsigned)me * gridDim.x + blockIdx.x;
-    size_t begin = shmemi_k_piece(units, pieces, p), end = shmemi_k_piece(units, pieces, p + 1);
-    size_t stop = end < whole ? end : whole;
     for (size_t u = begin; u < stop; u += chunk)
-        shmemi_k_sum_units(dest, source, u + threadIdx.x, stop, start, stride, size);
-    shmemi_k_tail(dest, source, n, begin, end, start, stride, size, 0, 0);
-    shmemi_k_block_barrier(t);
-    for (int j = 1; j < size; j++) {
-        int m = (me + j) % size; // members start at different peers
-        p = (unsigned)m * gridDim.x + blockIdx.x;
-        begin = shmemi_k_piece(units, pieces, p);
-        end = shmemi_k_piece(units, pieces, p + 1);
-        stop = end < whole ? end : whole;
-        for (size_t u = begin; u < stop; u += chunk)
-            shmemi_k_gather_units(dest, u + threadIdx.x, stop, start, stride, m);
-        shmemi_k_tail(dest, source, n, begin, end, start, stride, size, 1, m);
-    }
+        shmemi_k_sum_units(dest, source, u + threadIdx.x, stop, start, stride, size, t->my_index);
+    shmemi_k_sum_tail(dest, source, n, begin, end, start, stride, size);
     shmemi_k_block_barrier(t);
 }
 

@@ -16,10 +16,9 @@
     X(SIGNAL_WAIT, shmemi_k_signal_wait)                                      \
     SHMEMI_STREAM_SUM_TYPES(SHMEMI_SUM_KERNELS, X)
 
-/* Each type's three sum kernels (src/device/kernels/reduce.cuh). */
+/* Each type's two sum kernels (src/device/kernels/reduce.cuh). */
 #define SHMEMI_SUM_KERNELS(X, T, K, N, E, S)                                  \
     X(SUM_##E, shmemi_k_sum_##N)                                              \
-    X(SUM1_##E, shmemi_k_sum1_##N)                                            \
     X(SUMB_##E, shmemi_k_sumb_##N)
 
 enum shmemi_kernel {

@@ -16,6 +16,7 @@
 #include "rma/rma.h"
 #include "cuda_kernels.h"
 #include "cuda_stream.h"
+#include "device_state.h"
 
 /* Describes team into c; -1 for SHMEM_TEAM_INVALID. */
 static int team_of(const char *call, shmem_team_t team, struct shmemi_coll *c)
@@ -95,13 +96,8 @@ static size_t share(size_t n, int size, int i)
     return q * ii + (ii < r ? ii : r);
 }
 
-/* The largest sum that one block of 1024 threads takes, 4 elements a
- * thread (SHMEMI_SUM1_PER_THREAD in reduce.cuh). */
-enum { SUM1_BYTES = 4096 };
-
-/* A type's three kernels follow one another (SHMEMI_SUM_KERNELS). */
-enum { SUM1 = SHMEMI_KERNEL_SUM1_INT - SHMEMI_KERNEL_SUM_INT,
-       SUMB = SHMEMI_KERNEL_SUMB_INT - SHMEMI_KERNEL_SUM_INT };
+/* A type's two kernels follow one another (SHMEMI_SUM_KERNELS). */
+enum { SUMB = SHMEMI_KERNEL_SUMB_INT - SHMEMI_KERNEL_SUM_INT };
 
 /* The blocks of the multi-block sum: one 16-byte unit of each member's
  * share a thread, up to the block barriers each team's slot has. */
@@ -112,11 +108,11 @@ static unsigned sumb_blocks(size_t bytes, int size)
     return blocks < SHMEMI_TEAM_BLOCKS ? (unsigned)(blocks ? blocks : 1) : SHMEMI_TEAM_BLOCKS;
 }
 
-/* Up to 4 KiB, one kernel of one block with two barriers; up to
- * SHMEM_STREAM_SUM_KERNEL bytes with 16-byte aligned buffers, one kernel of
- * several blocks (reduce.cuh); above, a reduce-scatter kernel and the copy
- * engines for the allgather, in five launches with three barriers
- * (bench/results/2026-11-29-allreduce.md has the sizes where each wins). */
+/* Up to SHMEM_STREAM_SUM_KERNEL bytes, one kernel of several blocks with
+ * two barriers (reduce.cuh); above, a reduce-scatter kernel and the copy
+ * engines for the allgather, in five launches with three barriers, which
+ * were slower at every size measured
+ * (bench/results/2026-11-28-allreduce.md). */
 static int sum_reduce(const char *call, shmem_team_t team, void *dest, const void *source,
                       size_t nreduce, size_t elem, enum shmemi_kernel kernel, shmemx_stream_t stream)
 {
@@ -129,17 +125,11 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
     char *to = shmemi_rma_target(call, dest, bytes, shmemi_state.my_pe);
     /* The other members read source: it must be symmetric too. */
     shmemi_rma_target(call, source, bytes, shmemi_state.my_pe);
-    unsigned long long handle = (unsigned long long)(uintptr_t)team;
-    void *one[] = {&handle, &dest, &source, &nreduce, &c.start, &c.stride, &c.size};
-    if (bytes <= SUM1_BYTES) {
-        unsigned threads = nreduce < 1024 ? (unsigned)(nreduce + 31) / 32 * 32 : 1024;
-        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUM1), 1, threads, stream, one);
-        return 0;
-    }
-    if (bytes <= shmemi_config.stream_sum_kernel &&
-        ((uintptr_t)dest | (uintptr_t)source) % 16 == 0) {
+    if (bytes <= shmemi_config.stream_sum_kernel && shmemi_device_block_radix(c.size)) {
+        unsigned long long handle = (unsigned long long)(uintptr_t)team;
+        void *args[] = {&handle, &dest, &source, &nreduce, &c.start, &c.stride, &c.size};
         shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMB), sumb_blocks(bytes, c.size),
-                             SHMEMI_SUMB_THREADS, stream, one);
+                             SHMEMI_SUMB_THREADS, stream, args);
         return 0;
     }
     size_t begin = share(nreduce, c.size, c.me), end = share(nreduce, c.size, c.me + 1);

@@ -32,5 +32,8 @@ void shmemi_device_teams_fini(void);
  * heap. */
 void shmemi_device_team_add(const struct shmemi_team *t);
 void shmemi_device_team_remove(const struct shmemi_team *t);
+/* The radix of the block barriers of a team of n members
+ * (SHMEMI_TEAM_BLOCK_FLAGS), or 0 where their flags cannot hold one. */
+int shmemi_device_block_radix(int n);
 
 #endif

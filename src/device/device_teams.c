@@ -38,6 +38,14 @@ size_t shmemi_device_teams_bytes(void)
     return flags_bytes() + entries() * sizeof(struct shmemi_device_team);
 }
 
+int shmemi_device_block_radix(int n)
+{
+    int k = shmemi_barrier_radix_within(n, SHMEMI_TEAM_BLOCK_WORDS - 1), flags = 0;
+    for (long long dist = 1; dist < n; dist *= k)
+        flags += k - 1;
+    return flags <= SHMEMI_TEAM_BLOCK_WORDS - 1 ? k : 0;
+}
+
 static unsigned long long handle_of(const struct shmemi_team *t)
 {
     return (unsigned long long)(uintptr_t)t->handle;
@@ -49,6 +57,7 @@ static struct shmemi_device_team entry_of(const struct shmemi_team *t)
         .handle = handle_of(t), .start = t->start, .stride = t->stride, .size = t->size,
         .my_index = t->my_index, .slot = t->slot,
         .k = shmemi_barrier_radix_within(t->size, SHMEMI_TEAM_MAX_FLAGS),
+        .block_k = shmemi_device_block_radix(t->size),
     };
     for (int i = 0; i < t->size; i++)
         e.remote |= shmemi_state.local_index[t->start + i * t->stride] < 0;

@@ -69,9 +69,9 @@
     X(SHMEM_STREAM_SUM_KERNEL, stream_sum_kernel, size, "1G",                 \
       "Largest sum reduction on a stream (bytes per PE) that runs as one "    \
       "kernel of several blocks, in which each PE sums its share of the "     \
-      "elements and copies the others' shares; larger ones (and those on "    \
-      "buffers not aligned to 16 bytes) run as a reduce kernel and copies, "  \
-      "in five launches. Sums of up to 4 KiB run in one block regardless.")  \
+      "elements and stores it into every PE's dest; larger ones run as a "    \
+      "reduce kernel and copies in five launches (slower at every size "      \
+      "measured: for comparing the two).")                                    \
     X(SHMEM_VIRTUAL_NODES, virtual_nodes, count, "0",                         \
       "Split each host into nodes of this many PEs (PE / n numbers the "     \
       "node), which reach each other through the inter-node transport (UCX) " \

@@ -252,16 +252,15 @@ using sum_fn = int (*)(shmem_team_t, T *, const T *, size_t, cudaStream_t);
 
 // Three sums run back to back (in place, each sums the last one's result:
 // n times more), so that a PE still reading a source that another has
-// begun to overwrite shows. count picks the path: up to 4 KiB one block,
-// above it one kernel of several blocks (or, with SHMEM_STREAM_SUM_KERNEL=0
-// or buffers `off` elements past a 16-byte boundary, the reduce-scatter
-// kernel and the copies).
+// begun to overwrite shows. count picks the blocks of the kernel, and
+// buffers `off` elements past a 16-byte boundary its loads of one element;
+// with SHMEM_STREAM_SUM_KERNEL=0, the reduce-scatter kernel and copies.
 template <class T>
 static void sum(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int n, int in_place,
                 size_t count, size_t off)
 {
-    T *src0 = (T *)shmem_malloc((N + off) * sizeof(T));
-    T *dst0 = in_place ? src0 : (T *)shmem_malloc((N + off) * sizeof(T));
+    T *src0 = (T *)shmem_malloc((count + off) * sizeof(T));
+    T *dst0 = in_place ? src0 : (T *)shmem_malloc((count + off) * sizeof(T));
     T *src = src0 + off, *dst = dst0 + off;
     fill_sum<T><<<64, 256, 0, s>>>(src, me, count);
     for (int r = 0; r < 3; r++)
@@ -289,11 +288,14 @@ static void sum(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int 
 template <class T>
 static void sums(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int n)
 {
-    size_t one_block = 4096 / sizeof(T);
-    size_t counts[] = {1, 33, 1025, one_block, one_block + 1, N};
+    // A block of 512 threads holds 512 units of 16 bytes a member, and a
+    // thread moves 4 at a time past 64 blocks: past `whole` each moves all 4.
+    size_t block = 512 * 16 / sizeof(T), whole = block * 64 * 4 * n;
+    size_t counts[] = {1, 33, 1025, block * n, block * n + 1, N, whole + 12345};
     for (int in_place = 0; in_place < 2; in_place++) {
         for (size_t count : counts)
             sum<T>(name, reduce, s, me, n, in_place, count, 0);
+        sum<T>(name, reduce, s, me, n, in_place, 33, 1);
         sum<T>(name, reduce, s, me, n, in_place, N - 1, 1);
     }
 }

@@ -73,18 +73,18 @@ __device__ inline void shmemi_dev_flag_store(unsigned long long *flag, unsigned 
 
 /* The k-ary dissemination barrier of the host
  * (src/sync/engine/barrier_dissemination.c says why it is correct for
- * every N) over team t, one thread doing the stores and waits, on the
- * epoch word f and the flags f + spacing * (1 + i). Each round is one
+ * every N) of radix k over team t, one thread doing the stores and waits,
+ * on the epoch word f and the flags f + spacing * (1 + i). Each round is one
  * system-scope release fence, the round's k - 1 stores of the epoch into
  * the partners' flags (all in flight at once), and acquire waits on this
  * PE's flags of the round. The epoch lives in GPU memory so that
  * successive kernels (and graph replays) continue the sequence. */
-__device__ inline void shmemi_dev_dissemination(const struct shmemi_device_team *t,
+__device__ inline void shmemi_dev_dissemination(const struct shmemi_device_team *t, int k,
                                                 unsigned long long *f, int spacing)
 {
     unsigned long long e = *(volatile unsigned long long *)f + 1;
     *f = e;
-    const int n = t->size, k = t->k;
+    const int n = t->size;
     unsigned long long *round = f + spacing; /* the round's first flag */
     for (long long dist = 1; dist < n; dist *= k, round += spacing * (k - 1)) {
         shmemi_dev_fence_acq_rel();
@@ -116,7 +116,8 @@ __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *
     }
     if (t->remote)
         shmemi_dev_barrier_quiet();
-    shmemi_dev_dissemination(t, shmemi_dstate.team_flags + t->slot * SHMEMI_TEAM_FLAG_WORDS, 8);
+    shmemi_dev_dissemination(t, t->k, shmemi_dstate.team_flags + t->slot * SHMEMI_TEAM_FLAG_WORDS,
+                             8);
 }
 
 __device__ inline void shmemi_dev_barrier(void) { shmemi_dev_team_barrier(&shmemi_dstate.world); }

@@ -32,6 +32,7 @@ struct shmemi_device_team {
     int my_index;
     int slot;                /* its scratch slot: its barrier flags */
     int k;                   /* radix of its dissemination barrier */
+    int block_k;             /* radix of its block barriers; 0: it has none */
     /* Nonzero when the team owns a slot of a barrier provider: kernels
      * arrive at and wait on this PE's words of it (host memory that
      * kernels reach) instead of running the dissemination barrier. */
@@ -47,13 +48,14 @@ struct shmemi_device_team {
  * epoch for the slot's team, and flag i is word 8 * (i + 1) (64 bytes
  * apart): 15 flags, which a k-ary dissemination over N PEs needs
  * (k - 1) * ceil(log_k N) of (k = 2: teams of up to 2^15 PEs). From word
- * SHMEMI_TEAM_BLOCK_FLAGS on, SHMEMI_TEAM_BLOCKS such barriers of 16
- * packed words each, one per block of a multi-block kernel in which block
- * b of each member synchronises with block b of the others only. */
+ * SHMEMI_TEAM_BLOCK_FLAGS on, SHMEMI_TEAM_BLOCKS such barriers of 8
+ * packed words each (an epoch and 7 flags: teams of up to 128 PEs), one
+ * per block of a multi-block kernel in which block b of each member
+ * synchronises with block b of the others only. */
 #define SHMEMI_TEAM_MAX_FLAGS 15
 #define SHMEMI_TEAM_BLOCK_FLAGS 128
-#define SHMEMI_TEAM_BLOCKS 32
-#define SHMEMI_TEAM_BLOCK_WORDS 16
+#define SHMEMI_TEAM_BLOCKS 64
+#define SHMEMI_TEAM_BLOCK_WORDS 8
 #define SHMEMI_TEAM_FLAG_WORDS (SHMEMI_TEAM_BLOCK_FLAGS + SHMEMI_TEAM_BLOCKS * SHMEMI_TEAM_BLOCK_WORDS)
 
 static inline SHMEMI_STATE_HD unsigned shmemi_team_hash(unsigned long long h)

@@ -292,9 +292,10 @@ if(CUDAToolkit_FOUND)
               -I${PROJECT_SOURCE_DIR}/src -ptx ${kernels_cu} -o library_kernels.ptx
       DEPENDS ${kernel_sources} ${device_headers} VERBATIM)
     add_custom_target(library_kernels_ptx ALL DEPENDS library_kernels.ptx)
+    list(GET CUDAToolkit_INCLUDE_DIRS 0 cuda_include)
     add_test(NAME library_kernels COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_kernels.sh
-      ${CMAKE_CURRENT_BINARY_DIR}/library_kernels.ptx
-      ${PROJECT_SOURCE_DIR}/src/device/cuda_kernels.h)
+      ${CMAKE_CURRENT_BINARY_DIR}/library_kernels.ptx ${PROJECT_SOURCE_DIR}/src
+      ${cuda_include} ${CMAKE_C_COMPILER})
     set_tests_properties(library_kernels PROPERTIES LABELS host)
 
     # Each device header compiles on its own (it includes what it uses), the

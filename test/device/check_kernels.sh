@@ -4,12 +4,16 @@
 # src/device/cuda_kernels.h) and the device state it fills, so that a
 # mismatch shows here rather than as a load failure on a GPU machine, and
 # that it holds no printf.
-#   check_kernels.sh FILE.ptx cuda_kernels.h
+#   check_kernels.sh FILE.ptx SRC_DIR CUDA_INCLUDE_DIR CC
+# The table is expanded by the C preprocessor: part of it comes from the
+# sum reductions' type table (src/device/kernels/sum_types.h).
 set -u
-ptx=$1 table=$2
+ptx=$1 src=$2 cuda_inc=$3 cc=$4
 fail=0
-names=$(grep -o 'X([A-Z_]*, shmemi_k_[a-z_0-9]*)' "$table" | sed 's/.*, \(.*\))/\1/')
-[ -n "$names" ] || { echo "FAIL: no kernel names found in $table"; exit 1; }
+names=$(printf '#include "device/cuda_kernels.h"\n#define SHMEMI_NAME(e, name) KERNEL name\nSHMEMI_KERNELS(SHMEMI_NAME)\n' |
+    "$cc" -E -P -I"$src" -I"$src/device" -I"$cuda_inc" -x c - | grep -o 'KERNEL shmemi_k_[a-z_0-9]*' |
+    sed 's/KERNEL //')
+[ -n "$names" ] || { echo "FAIL: no kernel names found in $src/device/cuda_kernels.h"; exit 1; }
 for k in $names; do
     if grep -Eq "^\.visible \.entry $k\(" "$ptx"; then
         echo "$k: defined"

@@ -95,7 +95,8 @@ if [ "${GPU_TESTS:-1}" = 0 ] && [ "${HOST_SUITE:-1}" = 0 ] && [ "${BENCH:-1}" = 
 elif [ -n "${BUILD:-}" ]; then
     targets=(--target shmem shmemrun gpu_probe $BUILD)
 fi
-if cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/build.log" 2>&1 &&
+if cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CUDA_ARCHITECTURES=90 \
+        >"$out/build.log" 2>&1 &&
     cmake --build build-gpu -j"$(nproc)" "${targets[@]}" >>"$out/build.log" 2>&1; then
     note "build: ok"
 else

@@ -165,7 +165,7 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_cu_test(gpu_device_rma_rdc gpu/gpu_device_rma.cu RDC ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_rma_types gpu/gpu_device_rma_types.cu ENV SHMEM_HEAP=device)
     shmem_gpu_cu_test(gpu_device_amo gpu/gpu_device_amo.cu ENV SHMEM_HEAP=device)
-    shmem_gpu_cu_test(gpu_device_amo_pinned gpu/gpu_device_amo.cu ENV SHMEM_HEAP=pinned)
+    shmem_gpu_runs(gpu_device_amo_pinned gpu_device_amo SHMEM_HEAP=pinned)
     shmem_gpu_cu_test(gpu_device_coll gpu/gpu_device_coll.cu ENV SHMEM_HEAP=device)
     # The same kernels on the emulated barrier switch: with its default
     # slots every team gets one; with 3, most of the churned teams fall

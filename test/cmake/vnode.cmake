@@ -19,9 +19,8 @@ function(shmem_vnode_run program np per_node)
   foreach(launcher mpirun shmemrun)
     # Under the sanitizers mpirun runs only the vnode programs' 2-PE runs
     # (PMIx's part across nodes, the exchange of UCX addresses); the host
-    # suite's programs on virtual nodes run under shmemrun: the library's
-    # code is the same under both launchers past the bootstrap, and
-    # mpirun's runs took a fifth of the sanitized suite's time.
+    # suite's programs on virtual nodes run under shmemrun (as
+    # scripts/test.sh leaves out mpirun past 2 PEs there).
     if(SHMEM_SANITIZE AND launcher STREQUAL "mpirun" AND
        (NOT np EQUAL 2 OR NOT T_NAME MATCHES "^vnode"))
       continue()

@@ -1,6 +1,7 @@
 // Teams and collectives in kernels: queries and translation for the world,
 // a reversed team and the axes of a 2-D split, team_sync, block broadcast,
-// fcollect, alltoall and every reduction of every type (in place too), and
+// fcollect, alltoall and every reduction of every type (in place too; half
+// and bfloat16 too, combined in float), and
 // hundreds of teams made and destroyed with a kernel using each, so that
 // reused slots start clean. Results are checked in the kernels. On
 // virtual nodes the members of other nodes are reached through the proxy.
@@ -148,6 +149,9 @@ __global__ void reductions(shmem_team_t team, char *src, char *dst)
                         shmemx_##N##_min_reduce_block, shmemx_##N##_prod_reduce_block, \
                         team, (T *)src, (T *)dst);
     SHMEMI_REDUCE_MINMAX_TYPES(ARITH, 0)
+#define ARITH_EXT(T, N) ARITH(T, N, 0)
+    SHMEMI_DEVICE_EXT_TYPES(ARITH_EXT)
+#undef ARITH_EXT
 #undef ARITH
 #pragma nv_diagnostic pop
 #define BITS(T, N, A)                                                         \

@@ -140,6 +140,12 @@ struct shmemi_dev_op_and { template <class T> __device__ static T f(T a, T b) { 
 struct shmemi_dev_op_or { template <class T> __device__ static T f(T a, T b) { return a | b; } };
 struct shmemi_dev_op_xor { template <class T> __device__ static T f(T a, T b) { return a ^ b; } };
 
+/* What a reduction combines in: float for the 16-bit floats, rounded once
+ * at the end (as the on-stream sums do), else the type itself. */
+template <class T> struct shmemi_dev_acc { typedef T type; };
+template <> struct shmemi_dev_acc<__half> { typedef float type; };
+template <> struct shmemi_dev_acc<__nv_bfloat16> { typedef float type; };
+
 /* Where a reduction over a team that spans nodes stages the sources of
  * other nodes' members: block shared memory, one array for every type
  * (not one per instantiation), in the kernels that call such a reduction. */
@@ -168,7 +174,7 @@ static __device__ __noinline__ void shmemi_dev_reduce_staged(const char *call,
                                                                   : SHMEMI_DEV_REDUCE_STAGE / sizeof(T);
     for (size_t c = 0; c < n; c += chunk) {
         size_t m = n - c < chunk ? n - c : chunk;
-        T acc[1] = {};
+        typename shmemi_dev_acc<T>::type acc[1] = {};
         for (int j = 0; j < t->size; j++) {
             int pe = shmemi_dev_member(t, j);
             const T *from = (const T *)shmemi_dev_member_at(source + c, pe);
@@ -181,12 +187,13 @@ static __device__ __noinline__ void shmemi_dev_reduce_staged(const char *call,
                 from = (const T *)stage;
             }
             if (r < m)
-                acc[0] = j ? Op::f(acc[0], from[r]) : from[r];
+                acc[0] = j ? Op::f(acc[0], (typename shmemi_dev_acc<T>::type)from[r])
+                           : (typename shmemi_dev_acc<T>::type)from[r];
         }
         if (dest == source)
             shmemi_dev_block_team_barrier(t);
         if (r < m)
-            dest[c + r] = acc[0];
+            dest[c + r] = (T)acc[0];
     }
 }
 
@@ -204,19 +211,20 @@ __device__ inline void shmemi_dev_reduce_local(const char *call,
     size_t passes = in_place ? (n + nt - 1) / nt : 1;
     for (size_t p = 0; p < passes; p++) {
         size_t first = in_place ? p * nt + r : r, step = in_place ? n : nt;
-        T acc[1] = {};
+        typedef typename shmemi_dev_acc<T>::type A;
+        A acc[1] = {};
         for (size_t i = first; i < n; i += step) {
-            acc[0] = *(const T *)shmemi_dev_peer(call, source + i, shmemi_dev_member(t, 0));
+            acc[0] = (A) * (const T *)shmemi_dev_peer(call, source + i, shmemi_dev_member(t, 0));
             for (int j = 1; j < t->size; j++)
-                acc[0] = Op::f(acc[0], *(const T *)shmemi_dev_peer(call, source + i,
-                                                                   shmemi_dev_member(t, j)));
+                acc[0] = Op::f(acc[0], (A) * (const T *)shmemi_dev_peer(call, source + i,
+                                                                        shmemi_dev_member(t, j)));
             if (!in_place)
-                dest[i] = acc[0];
+                dest[i] = (T)acc[0];
         }
         if (in_place) {
             shmemi_dev_block_team_barrier(t);
             if (first < n)
-                dest[first] = acc[0];
+                dest[first] = (T)acc[0];
         }
     }
 }
@@ -258,6 +266,12 @@ SHMEMI_REDUCE_MINMAX_TYPES(SHMEMI_DEV_REDUCE, max)
 SHMEMI_REDUCE_MINMAX_TYPES(SHMEMI_DEV_REDUCE, min)
 SHMEMI_REDUCE_MINMAX_TYPES(SHMEMI_DEV_REDUCE, sum)
 SHMEMI_REDUCE_MINMAX_TYPES(SHMEMI_DEV_REDUCE, prod)
+/* The 16-bit floats (extensions: shmemx_half_sum_reduce_block, ...). */
+#define SHMEMI_DEV_REDUCE_EXT(T, N)                                           \
+    SHMEMI_DEV_REDUCE(T, N, max) SHMEMI_DEV_REDUCE(T, N, min)                 \
+    SHMEMI_DEV_REDUCE(T, N, sum) SHMEMI_DEV_REDUCE(T, N, prod)
+SHMEMI_DEVICE_EXT_TYPES(SHMEMI_DEV_REDUCE_EXT)
+#undef SHMEMI_DEV_REDUCE_EXT
 #undef SHMEMI_DEV_REDUCE
 #pragma nv_diagnostic pop
 

@@ -1,12 +1,9 @@
-// The sum reductions on a stream (src/device/cuda_stream_coll.c picks one). In each, every element of the result is computed by one thread
-// of one PE, which adds the members' values in member order, so every PE
-// ends with the same bits, floating point included. The 16-bit floats are
-// added in float and rounded once.
+// The sum reductions on a stream (src/device/cuda_stream_coll.c picks
+// one). In each, every element of the result is computed by one thread of
+// one PE, which adds the members' values in member order, so every PE ends
+// with the same bits, floating point included. The 16-bit floats are added
+// in float and rounded once.
 #include "sum_types.h"
-
-template <class T> struct shmemi_k_acc { typedef T type; };
-template <> struct shmemi_k_acc<__half> { typedef float type; };
-template <> struct shmemi_k_acc<__nv_bfloat16> { typedef float type; };
 
 static __device__ const char shmemi_k_sum_call[] = "shmemx_sum_reduce_on_stream";
 
@@ -34,7 +31,7 @@ template <class T>
 __device__ void shmemi_k_sum(T *dest, const T *source, size_t begin, size_t end, int start,
                              int stride, int size)
 {
-    typedef typename shmemi_k_acc<T>::type A;
+    typedef typename shmemi_dev_acc<T>::type A;
     size_t step = (size_t)gridDim.x * blockDim.x;
     for (size_t i = begin + (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < end; i += step) {
         A sum = 0;
@@ -86,7 +83,7 @@ template <class T, int V>
 __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, size_t end,
                                           int start, int stride, int size, int me)
 {
-    typedef typename shmemi_k_acc<T>::type A;
+    typedef typename shmemi_dev_acc<T>::type A;
     typedef shmemi_k_unit<T, V> W;
     const int U = SHMEMI_SUMB_UNROLL;
     const size_t step = blockDim.x;
@@ -132,7 +129,7 @@ template <class T, int V>
 __device__ void shmemi_k_sumb_piece(T *dest, const T *source, size_t n, int start, int stride,
                                     int size, int me)
 {
-    typedef typename shmemi_k_acc<T>::type A;
+    typedef typename shmemi_dev_acc<T>::type A;
     const size_t units = (n + V - 1) / V, whole = n / V;
     const size_t chunk = (size_t)blockDim.x * SHMEMI_SUMB_UNROLL;
     const unsigned pieces = (unsigned)size * gridDim.x;

@@ -1,8 +1,9 @@
-// A CUDA graph of on-stream calls: a kernel fills the source from a
-// counter in GPU memory, the puts (a large one, by the copy engine, and a
-// small one, by the library's copy kernel) go to the right neighbour, a
-// quiet, a barrier,
-// a kernel checks what came from the left, a barrier, the counter steps.
+// A CUDA graph of on-stream calls: a kernel fills the source and a
+// symmetric float array from a counter in GPU memory, the puts (a large
+// one, by the copy engine, and a small one) go to the right neighbour, a
+// quiet, a barrier, the float array is summed in place (one kernel of
+// several blocks), a team sync, a kernel checks what came from the left and
+// the sums, a barrier, the counter steps.
 // Captured as the program's very first on-stream call (so the library
 // loads its kernels while the capture runs), then replayed 100 times: the
 // data changes every replay and must be right every replay, which needs
@@ -19,6 +20,7 @@
 
 #define N 65536
 #define SMALL 8 /* elements of the small put */
+#define M 40000 /* floats summed: 160 KB, several blocks' pieces */
 #define REPLAYS 100
 
 __device__ long pattern(int pe, unsigned long long it, size_t i)
@@ -26,18 +28,30 @@ __device__ long pattern(int pe, unsigned long long it, size_t i)
     return (long)pe * 1000000000L + (long)it * 100000 + (long)(i % 77777);
 }
 
-__global__ void fill(long *src, const unsigned long long *it, int me)
+// PE pe's float of replay it: small integers, whose sums are exact.
+__device__ float summand(int pe, unsigned long long it)
+{
+    return (float)((pe + 1) * (int)(it % 7 + 1));
+}
+
+__global__ void fill(long *src, float *acc, const unsigned long long *it, int me)
 {
     for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < N; i += gridDim.x * blockDim.x)
         src[i] = pattern(me, *it, i);
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < M; i += gridDim.x * blockDim.x)
+        acc[i] = summand(me, *it);
 }
 
 // bad[r] counts the wrong elements of replay r, so a failure says which.
-__global__ void check(const long *dst, const long *small, const unsigned long long *it,
-                      int left, unsigned long long *bad)
+__global__ void check(const long *dst, const long *small, const float *acc,
+                      const unsigned long long *it, int left, int n, unsigned long long *bad)
 {
+    float sum = 0;
+    for (int pe = 0; pe < n; pe++)
+        sum += summand(pe, *it);
     for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < N; i += gridDim.x * blockDim.x)
-        if (dst[i] != pattern(left, *it, i) || (i < SMALL && small[i] != pattern(left, *it, i)))
+        if (dst[i] != pattern(left, *it, i) || (i < SMALL && small[i] != pattern(left, *it, i)) ||
+            (i < M && acc[i] != sum))
             atomicAdd(&bad[*it % REPLAYS], 1ULL);
 }
 
@@ -50,6 +64,7 @@ int main(void)
     int right = (me + 1) % n, left = (me + n - 1) % n;
     long *dst = (long *)shmem_calloc(N, sizeof(long));
     long *small = (long *)shmem_calloc(SMALL, sizeof(long));
+    float *acc = (float *)shmem_calloc(M, sizeof(float));
     long *src;
     unsigned long long *it, *bad;
     CUDA_OK(cudaMalloc(&src, N * sizeof(long)));
@@ -64,12 +79,15 @@ int main(void)
 
     cudaGraph_t graph;
     CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-    fill<<<32, 256, 0, s>>>(src, it, me);
+    fill<<<32, 256, 0, s>>>(src, acc, it, me);
     shmemx_putmem_on_stream(dst, src, N * sizeof(long), right, s);
     shmemx_putmem_on_stream(small, src, SMALL * sizeof(long), right, s);
     shmemx_quiet_on_stream(s);
     shmemx_barrier_all_on_stream(s);
-    check<<<32, 256, 0, s>>>(dst, small, it, left, bad);
+    CHECK(shmemx_float_sum_reduce_on_stream(SHMEM_TEAM_WORLD, acc, acc, M, s) == 0,
+          "float_sum_reduce_on_stream");
+    CHECK(shmemx_team_sync_on_stream(SHMEM_TEAM_WORLD, s) == 0, "team_sync_on_stream");
+    check<<<32, 256, 0, s>>>(dst, small, acc, it, left, n, bad);
     shmemx_barrier_all_on_stream(s);
     step<<<1, 1, 0, s>>>(it);
     CUDA_OK(cudaStreamEndCapture(s, &graph));
@@ -84,8 +102,8 @@ int main(void)
     CUDA_OK(cudaMemcpy(h_bad, bad, sizeof h_bad, cudaMemcpyDeviceToHost));
     CHECK(h_it == REPLAYS, "the graph ran %llu times, not %d", h_it, REPLAYS);
     for (int r = 0; r < REPLAYS; r++)
-        CHECK(h_bad[r] == 0, "replay %d: %llu of %d elements from PE %d were wrong", r,
-              h_bad[r], N, left);
+        CHECK(h_bad[r] == 0, "replay %d: %llu of %d elements from PE %d, or of the %d sums, "
+              "were wrong", r, h_bad[r], N, left, M);
     long *h = (long *)malloc(N * sizeof(long));
     CUDA_OK(cudaMemcpy(h, dst, N * sizeof(long), cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < N; i++) {
@@ -100,6 +118,7 @@ int main(void)
     CUDA_OK(cudaFree(bad));
     CUDA_OK(cudaFree(it));
     CUDA_OK(cudaFree(src));
+    shmem_free(acc);
     shmem_free(small);
     shmem_free(dst);
     if (me == 0)

@@ -1,4 +1,4 @@
-/* The C side of bench/allreduce_compare.sh: shmemx_float_sum_reduce_on_stream
+/* The C side of bench/coll_compare.sh: shmemx_float_sum_reduce_on_stream
  * (shmemx_bfloat16_... with DTYPE=bfloat16) in place on the device heap,
  * queued back to back on one stream, per call (CUDA events around the
  * run), at each size of SIZES (bytes per PE; the default is

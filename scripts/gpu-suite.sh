@@ -10,9 +10,10 @@
 #   HOST_JOBS     host tests run at once (default 8)
 #   HOST_TESTS=regex  runs only the host tests whose names match
 #   BENCH=0       leaves out the benchmarks
-#   ALLREDUCE=0   leaves out bench/allreduce_compare.sh among them (float32
-#                 and bfloat16 at 2 PEs, and at 4 with 4 GPUs; 40 to 100 s
-#                 each on 2 H200s)
+#   COLL_COMPARE=0  leaves out the collectives next to NCCL and PyTorch
+#                 among them (bench/coll_compare.sh: all-reduce of float32
+#                 and bfloat16, all-to-all, at 2 PEs and at 4 with 4 GPUs;
+#                 an all-reduce table took 40 to 100 s on 2 H200s)
 #   CPU_BENCH=1   adds the host benchmarks next to Open MPI's OSHMEM, where
 #                 the machine has it (bench/compare_api.sh at 2, 4 and 8 PEs,
 #                 bench/compare_ucx.sh): its cores outnumber 8 PEs, which
@@ -177,17 +178,17 @@ done
 bash bench/device_compare.sh build-gpu >"$out/device_compare.txt" 2>&1
 cat "$out/device_compare.txt"
 note "bench device_compare: see device_compare.txt (table above)"
-# The on-stream sum all-reduce next to NCCL and PyTorch's symmetric memory,
-# float32 and bfloat16, at 2 PEs and, on a machine with 4 GPUs, at 4
-# (ALLREDUCE_ROUNDS rounds, default 3; ALLREDUCE=0 leaves it out).
-if [ "${ALLREDUCE:-1}" = 1 ]; then
+# The on-stream all-reduce (float32, bfloat16) and all-to-all next to NCCL
+# and PyTorch's symmetric memory, at 2 PEs and, with 4 GPUs, at 4
+# (COLL_ROUNDS rounds, default 3).
+if [ "${COLL_COMPARE:-1}" = 1 ]; then
     for np in 2 $([ "$gpus" -ge 4 ] && echo 4); do
-        for dtype in float32 bfloat16; do
-            f=allreduce_${np}_$dtype.txt
-            NP=$np DTYPE=$dtype ROUNDS=${ALLREDUCE_ROUNDS:-3} \
-                bash bench/allreduce_compare.sh build-gpu >"$out/$f" 2>&1
+        for run in allreduce:float32 allreduce:bfloat16 alltoall:int32; do
+            f=${run%%:*}_${np}_${run#*:}.txt
+            NP=$np DTYPE=${run#*:} ROUNDS=${COLL_ROUNDS:-3} \
+                bash bench/coll_compare.sh ${run%%:*} build-gpu >"$out/$f" 2>&1
             tail -14 "$out/$f"
-            note "bench allreduce_compare ($np PEs, $dtype): see $f (table above)"
+            note "bench coll_compare ${run%%:*} ($np PEs, ${run#*:}): see $f (table above)"
         done
     done
 fi

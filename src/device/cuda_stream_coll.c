@@ -88,14 +88,6 @@ int shmemx_alltoallmem_on_stream(shmem_team_t team, void *dest, const void *sour
     return exchange(__func__, team, dest, source, nelems, nelems, stream);
 }
 
-/* The first element of member i's share of n elements among `size`
- * members (as even as can be; i = size gives n). */
-static size_t share(size_t n, int size, int i)
-{
-    size_t q = n / (size_t)size, r = n % (size_t)size, ii = (size_t)i;
-    return q * ii + (ii < r ? ii : r);
-}
-
 /* A type's two kernels follow one another (SHMEMI_SUM_KERNELS). */
 enum { SUMB = SHMEMI_KERNEL_SUMB_INT - SHMEMI_KERNEL_SUM_INT };
 
@@ -132,7 +124,8 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
                              SHMEMI_SUMB_THREADS, stream, args);
         return 0;
     }
-    size_t begin = share(nreduce, c.size, c.me), end = share(nreduce, c.size, c.me + 1);
+    size_t begin = shmemi_sum_piece(nreduce, c.size, c.me);
+    size_t end = shmemi_sum_piece(nreduce, c.size, c.me + 1);
     shmemi_stream_barrier(call, team, stream);
     if (end > begin) {
         size_t blocks = (end - begin + 255) / 256;
@@ -142,7 +135,8 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
     }
     shmemi_stream_barrier(call, team, stream);
     for (int i = 0; i < c.size; i++) {
-        size_t b = share(nreduce, c.size, i), e = share(nreduce, c.size, i + 1);
+        size_t b = shmemi_sum_piece(nreduce, c.size, i);
+        size_t e = shmemi_sum_piece(nreduce, c.size, i + 1);
         if (i != c.me && e > b)
             shmemi_stream_copy(call, to + b * elem,
                                shmemi_rma_target(call, to + b * elem, (e - b) * elem,

@@ -12,5 +12,5 @@
 #include <shmem.h>
 
 #include "amo.cuh"
-#include "reduce.cuh"
 #include "sync.cuh"
+#include "reduce.cuh"

@@ -14,14 +14,6 @@ __device__ inline const T *shmemi_k_member(const T *p, int start, int stride, in
     return (const T *)shmemi_dev_peer(shmemi_k_sum_call, p, start + m * stride);
 }
 
-__device__ inline const struct shmemi_device_team *shmemi_k_team(unsigned long long team)
-{
-    const struct shmemi_device_team *t = shmemi_dev_team((shmem_team_t)(uintptr_t)team);
-    if (!t)
-        shmemi_dev_stop(SHMEMI_STOP_TEAM_GONE, NULL, -1);
-    return t;
-}
-
 // The reduce-scatter half of the large sums: this PE sums elements
 // [begin, end) of source over the team's members, reading the others'
 // copies through the peer window, into its own dest; the library's copies
@@ -63,13 +55,6 @@ __device__ inline void shmemi_k_block_barrier(const struct shmemi_device_team *t
 template <class T, int V> struct alignas(sizeof(T) * V) shmemi_k_unit {
     T x[V];
 };
-
-// The units of piece p of `pieces` (as even as can be).
-__device__ inline size_t shmemi_k_piece(size_t units, unsigned pieces, unsigned p)
-{
-    size_t q = units / pieces, r = units % pieces;
-    return q * p + (p < r ? p : r);
-}
 
 // Each thread of the multi-block sum moves SHMEMI_SUMB_UNROLL units at a
 // time (u, u + blockDim.x, ...), their loads from one member in flight
@@ -134,7 +119,8 @@ __device__ void shmemi_k_sumb_piece(T *dest, const T *source, size_t n, int star
     const size_t chunk = (size_t)blockDim.x * SHMEMI_SUMB_UNROLL;
     const unsigned pieces = (unsigned)size * gridDim.x;
     const unsigned p = (unsigned)me * gridDim.x + blockIdx.x;
-    const size_t begin = shmemi_k_piece(units, pieces, p), end = shmemi_k_piece(units, pieces, p + 1);
+    const size_t begin = shmemi_sum_piece(units, pieces, p);
+    const size_t end = shmemi_sum_piece(units, pieces, p + 1);
     const size_t stop = end < whole ? end : whole;
     for (size_t u = begin; u < stop; u += chunk)
         shmemi_k_sum_units<T, V>(dest, source, u + threadIdx.x, stop, start, stride, size, me);

@@ -3,6 +3,10 @@
 # library and against NVSHMEM (bench/nvshmem.sh says which one), the two in
 # turn for ROUNDS rounds (default 3), and prints one table: figure, size,
 # each library's median and best, and the ratios (below 1: ours faster).
+#   NP=1     one PE, on a machine of one GPU: its puts and gets to itself
+#            (the copy loop against local memory; rows self_*)
+#   SASS=dir the machine code of both builds' transfer kernels (stream<>)
+#            into dir/device_rma-{ours,nvshmem}.sass (cuobjdump)
 #
 # usage: bench/device_compare.sh [builddir]   (builddir holds bench/device_rma)
 set -u
@@ -12,4 +16,12 @@ export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAS
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 nvshmem_compare device_compare "$tmp" "$builddir/bench/device_rma" "$here/device_rma.cu" \
-    mpirun -np 2 -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST
+    mpirun -np "${NP:-2}" -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST
+if [ -n "${SASS:-}" ]; then
+    mkdir -p "$SASS"
+    for b in ours:"$builddir/bench/device_rma" nvshmem:"$tmp/nvshmem"; do
+        [ -x "${b#*:}" ] || continue
+        cuobjdump -sass "${b#*:}" |
+            awk '/Function : /{keep = /stream/} keep' >"$SASS/device_rma-${b%%:*}.sass"
+    done
+fi

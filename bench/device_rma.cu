@@ -172,14 +172,15 @@ static double stream_gbps(char *remote, char *local, size_t size, size_t region,
     b_barrier_all();
     float ms = 0;
     if (me == 0 || both) {
-        kernel<<<blocks, threads>>>(remote, local, size, region, 1, 1 - me, get);
+        kernel<<<blocks, threads>>>(remote, local, size, region, 1, (me + 1) % b_n_pes(), get);
         CHECK_CUDA(cudaGetLastError());
         CHECK_CUDA(cudaDeviceSynchronize());
     }
     b_barrier_all();
     if (me == 0 || both) {
         CHECK_CUDA(cudaEventRecord(a));
-        kernel<<<blocks, threads>>>(remote, local, size, region, reps, 1 - me, get);
+        kernel<<<blocks, threads>>>(remote, local, size, region, reps, (me + 1) % b_n_pes(),
+                                    get);
         CHECK_CUDA(cudaGetLastError());
         CHECK_CUDA(cudaEventRecord(b));
         CHECK_CUDA(cudaEventSynchronize(b));
@@ -191,26 +192,34 @@ static double stream_gbps(char *remote, char *local, size_t size, size_t region,
     return me == 0 ? (both ? 2.0 : 1.0) * (double)size * reps / (ms * 1e-3) / 1e9 : 0;
 }
 
-int main(int argc, char **argv)
+// Small transfers by blocks of every size users launch, and by their
+// warps, rotating through the buffer and from one fixed buffer; `prefix`
+// names the rows.
+static void block_sizes(char *buf, size_t big, const char *prefix)
 {
-    b_init(&argc, &argv);
-    int me = b_my_pe();
-    if (b_n_pes() != 2) {
-        if (me == 0)
-            fprintf(stderr, "device_rma needs 2 PEs\n");
-        b_finalize();
-        return 1;
+    for (int threads = 128; threads <= 1024; threads *= 2) {
+        for (size_t size = 4096; size <= 262144; size *= 4) {
+            for (int get = 0; get <= 1; get++) {
+                const char *op = get ? "get" : "put";
+                double rot = stream_gbps(buf, buf + big, size, big, get, 0, threads);
+                double fixed = stream_gbps(buf, buf + big, size, size, get, 0, threads);
+                double warp = stream_gbps(buf, buf + big, size, big, get, 0, threads, true);
+                if (b_my_pe() == 0) {
+                    printf("%s%s_bw_b%d_GBps %zu %.1f\n", prefix, op, threads, size, rot);
+                    printf("%s%s_bw_fixed_b%d_GBps %zu %.1f\n", prefix, op, threads, size,
+                           fixed);
+                    printf("%s%s_bw_warp_b%d_GBps %zu %.1f\n", prefix, op, threads, size,
+                           warp);
+                }
+            }
+        }
     }
-    CHECK_CUDA(cudaMalloc(&ns_dev, sizeof *ns_dev));
-    size_t big = (size_t)256 << 20;
-    char *buf = (char *)b_malloc(2 * big);
-    long *flag = (long *)b_malloc(sizeof(long));
-    long *flags = (long *)b_malloc(N_FLAGS * FLAG_GAP);
-    uint64_t *sig = (uint64_t *)b_malloc(sizeof(uint64_t));
-    CHECK_CUDA(cudaMemset(buf, 1, 2 * big));
-    if (me == 0)
-        printf("# %s\n", B_NAME);
+}
 
+// Every figure between the 2 PEs.
+static void two_pes(char *buf, size_t big, long *flag, long *flags, uint64_t *sig)
+{
+    int me = b_my_pe();
     // The one-way time depends on where the flag is (0.72 us for a flag at
     // the heap's start, 0.82 us for one after 512 MiB, on the H200s): the
     // ping-pong runs on flags at N_FLAGS places and reports the median and
@@ -264,23 +273,7 @@ int main(int argc, char **argv)
         }
     }
 
-    // Small transfers by blocks of every size users launch, and by their
-    // warps, rotating through the buffer and from one fixed buffer.
-    for (int threads = 128; threads <= 1024; threads *= 2) {
-        for (size_t size = 4096; size <= 262144; size *= 4) {
-            for (int get = 0; get <= 1; get++) {
-                const char *op = get ? "get" : "put";
-                double rot = stream_gbps(buf, buf + big, size, big, get, 0, threads);
-                double fixed = stream_gbps(buf, buf + big, size, size, get, 0, threads);
-                double warp = stream_gbps(buf, buf + big, size, big, get, 0, threads, true);
-                if (me == 0) {
-                    printf("%s_bw_b%d_GBps %zu %.1f\n", op, threads, size, rot);
-                    printf("%s_bw_fixed_b%d_GBps %zu %.1f\n", op, threads, size, fixed);
-                    printf("%s_bw_warp_b%d_GBps %zu %.1f\n", op, threads, size, warp);
-                }
-            }
-        }
-    }
+    block_sizes(buf, big, "");
 
     for (size_t size = 4096; size <= big; size *= 4) {
         double put = stream_gbps(buf, buf + big, size, big, 0, 0);
@@ -299,7 +292,32 @@ int main(int argc, char **argv)
     ns = kernel_ns();
     if (me == 0)
         printf("barrier_all_us 0 %.3f\n", ns / iters / 1000);
+}
 
+int main(int argc, char **argv)
+{
+    b_init(&argc, &argv);
+    if (b_n_pes() > 2) {
+        if (b_my_pe() == 0)
+            fprintf(stderr, "device_rma runs on 2 PEs, or 1 (a machine of one GPU)\n");
+        b_finalize();
+        return 1;
+    }
+    CHECK_CUDA(cudaMalloc(&ns_dev, sizeof *ns_dev));
+    size_t big = (size_t)256 << 20;
+    char *buf = (char *)b_malloc(2 * big);
+    long *flag = (long *)b_malloc(sizeof(long));
+    long *flags = (long *)b_malloc(N_FLAGS * FLAG_GAP);
+    uint64_t *sig = (uint64_t *)b_malloc(sizeof(uint64_t));
+    CHECK_CUDA(cudaMemset(buf, 1, 2 * big));
+    if (b_my_pe() == 0)
+        printf("# %s\n", B_NAME);
+    // One PE puts to and gets from itself: the copy loop's own cost against
+    // local memory, which a machine of one GPU can still compare.
+    if (b_n_pes() == 1)
+        block_sizes(buf, big, "self_");
+    else
+        two_pes(buf, big, flag, flags, sig);
     b_barrier_all();
     b_free(sig);
     b_free(flags);

@@ -62,6 +62,7 @@
 # On a machine with one GPU the 2-PE runs share it (SHMEM_GPU_SHARE=1), the
 # host-initiated benchmarks run with both heaps on it, and those between
 # two GPUs' kernels are left out: they would measure nothing of the link.
+# The device copy loops still run next to NVSHMEM's, on one PE to itself.
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -198,6 +199,11 @@ elif [ "${BENCH:-1}" = 1 ]; then
     mpirun -np 2 -x SHMEM_HEAP=device -x SHMEM_GPU_SHARE build-gpu/bench/device_barrier 2000 \
         >"$out/device_barrier.txt" 2>&1
     note "bench device_barrier (2 PEs sharing one GPU): $(tr '\n' ' ' <"$out/device_barrier.txt")"
+    # The block and warp copy loops next to NVSHMEM's, one PE putting to
+    # itself (local memory, not the link), with both builds' machine code.
+    NP=1 SASS=$out bash bench/device_compare.sh build-gpu >"$out/device_compare.txt" 2>&1
+    cat "$out/device_compare.txt"
+    note "bench device_compare (1 PE, to itself): see device_compare.txt (table above)"
 fi
 # Kernels' calls to another node through the device proxy (two virtual
 # nodes, a pinned heap; PE 1 only waits on the host, and shares a GPU on a

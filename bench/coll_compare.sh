@@ -1,15 +1,17 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # On a machine with GPUs: a collective per call, ours next to NCCL (and
 # PyTorch symmetric memory), at NP PEs (default 2), one per GPU, under
 # shmemrun on the device heap; ROUNDS rounds (default 3), each running the
 # programs in turn; NVLink multicast off in every library.
 #   coll_compare.sh allreduce|alltoall [build dir (default build)]
-# allreduce: sum of float32 (DTYPE=bfloat16: bfloat16), ours from C
-# (bench/stream_allreduce.c: ours_c, and ours_c_copies with
-# SHMEM_STREAM_SUM_KERNEL=0, the reduce kernel and copies) and from Python,
-# NCCL, and PyTorch symmetric memory's one-shot and two-shot
-# (bench/allreduce_compare.py). alltoall: ours and NCCL's
-# all_to_all_single from Python (bench/alltoall_compare.py). PYTHON names
+# Ours from C (bench/stream_coll.c: ours_c, and ours_c_copies with
+# SHMEM_STREAM_SUM_KERNEL=0 and SHMEM_STREAM_EXCHANGE_KERNEL=0, the copy
+# paths) and from Python, next to NCCL. allreduce: sum of float32
+# (DTYPE=bfloat16: bfloat16), and PyTorch symmetric memory's one-shot and
+# two-shot too (bench/allreduce_compare.py). alltoall: NCCL's
+# all_to_all_single (bench/alltoall_compare.py). NVSHMEM's on-stream
+# call (nvshmem_c: stream_coll.c built against it, under mpirun) where
+# bench/nvshmem.sh finds NVSHMEM, and says so where it does not. PYTHON names
 # the interpreter (default: python3 on PATH, with torch); SIZES (bytes per
 # PE, or per block of an all-to-all) passes through.
 set -e
@@ -24,13 +26,37 @@ alltoall) label="bytes a block" ;;
 esac
 export SHMEM_HEAP=device NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1
 raw=$(mktemp)
-trap 'rm -f "$raw"' EXIT
-for r in $(seq "${ROUNDS:-3}"); do
-    if [ "$coll" = allreduce ]; then
-        "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_allreduce" >> "$raw"
-        SHMEM_STREAM_SUM_KERNEL=0 LABEL=ours_c_copies \
-            "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_allreduce" >> "$raw"
+tmp=$(mktemp -d)
+trap 'rm -rf "$raw" "$tmp"' EXIT
+here=$PWD/bench repo=$PWD
+. bench/nvshmem.sh
+nvbin=
+if ! nvshmem_find "$tmp"; then
+    echo "# no NVSHMEM (NVSHMEM_HOME, .nvshmem/ or the Python wheel): its column is left out"
+else
+    # A .cu copy: nvcc's -x cu would apply to the NVSHMEM archive as well.
+    cp bench/stream_coll.c "$tmp/stream_coll.cu"
+    if nvshmem_build "$tmp/stream_coll.cu" "$tmp/nvshmem"; then
+        nvbin=$tmp/nvshmem
+        echo "# NVSHMEM $nv_version"
+    else
+        echo "# building against NVSHMEM $nv_version failed: its column is left out"
+        tail -5 "$tmp/nvshmem.log"
     fi
+fi
+if [ "$(id -u)" = 0 ]; then
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+export COLL=$coll
+for r in $(seq "${ROUNDS:-3}"); do
+    "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
+    SHMEM_STREAM_SUM_KERNEL=0 SHMEM_STREAM_EXCHANGE_KERNEL=0 LABEL=ours_c_copies \
+        "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
+    # Its heap holds an all-to-all's two buffers of 256 MiB blocks at 4 PEs.
+    [ -z "$nvbin" ] || mpirun -np "${NP:-2}" $(NVSHMEM_SYMMETRIC_SIZE=8G nvshmem_mpi_env) -x COLL \
+        -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST \
+        ${DTYPE:+-x DTYPE} ${SIZES:+-x SIZES} "$nvbin" >> "$raw" ||
+        echo "# NVSHMEM's run failed in round $r"
     PYTHONPATH="$build/python" "$build/shmemrun" -n "${NP:-2}" "$py" "bench/${coll}_compare.py" >> "$raw"
 done
 "$py" bench/rounds_table.py "$raw" "$label"

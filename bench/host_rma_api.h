@@ -1,6 +1,6 @@
-/* The host calls gpu_host_rma.c makes, for our library or, with
- * BENCH_NVSHMEM defined, for NVSHMEM, so that one program times both
- * (bench/host_compare.sh builds the two). Valid C and C++: the NVSHMEM
+/* The host calls gpu_host_rma.c and stream_coll.c make, for our library
+ * or, with BENCH_NVSHMEM defined, for NVSHMEM, so that one program times
+ * both (bench/host_compare.sh and bench/coll_compare.sh build the two). Valid C and C++: the NVSHMEM
  * build is compiled by nvcc. */
 #ifndef BENCH_HOST_RMA_API_H
 #define BENCH_HOST_RMA_API_H
@@ -45,6 +45,13 @@ static inline void b_finalize(void)
 #define b_quiet_on_stream nvshmemx_quiet_on_stream
 #define b_barrier_all_on_stream nvshmemx_barrier_all_on_stream
 /* NVSHMEM's atomics are device-only: no host fetch_add figure. */
+#define b_float_sum_reduce_on_stream(d, s, n, st)                             \
+    nvshmemx_float_sum_reduce_on_stream(NVSHMEM_TEAM_WORLD, (float *)(d), (const float *)(s), n, st)
+#define b_bfloat16_sum_reduce_on_stream(d, s, n, st)                          \
+    nvshmemx_bfloat16_sum_reduce_on_stream(NVSHMEM_TEAM_WORLD, (__nv_bfloat16 *)(d),  \
+                                           (const __nv_bfloat16 *)(s), n, st)
+#define b_alltoallmem_on_stream(d, s, n, st)                                  \
+    nvshmemx_alltoallmem_on_stream(NVSHMEM_TEAM_WORLD, d, s, n, st)
 
 #else
 #include <shmem.h>
@@ -72,6 +79,12 @@ static inline void b_init(int *argc, char ***argv)
 #define b_quiet_on_stream shmemx_quiet_on_stream
 #define b_barrier_all_on_stream shmemx_barrier_all_on_stream
 #define B_HOST_FETCH_ADD(p, v, pe) shmem_long_atomic_fetch_add(p, v, pe)
+#define b_float_sum_reduce_on_stream(d, s, n, st)                             \
+    shmemx_float_sum_reduce_on_stream(SHMEM_TEAM_WORLD, (float *)(d), (const float *)(s), n, st)
+#define b_bfloat16_sum_reduce_on_stream(d, s, n, st)                          \
+    shmemx_bfloat16_sum_reduce_on_stream(SHMEM_TEAM_WORLD, d, s, n, st)
+#define b_alltoallmem_on_stream(d, s, n, st)                                  \
+    shmemx_alltoallmem_on_stream(SHMEM_TEAM_WORLD, d, s, n, st)
 #endif
 
 #endif

@@ -34,9 +34,11 @@ nvshmem_build() {
         -Xlinker -rpath="$nv/lib" >"$out.log" 2>&1
 }
 # mpirun's options for an NVSHMEM run: its bootstrap plugins beside its
-# library, a heap that holds the benchmarks' buffers.
+# library, a heap that holds the benchmarks' buffers (NVSHMEM_SYMMETRIC_SIZE,
+# default 2G).
 nvshmem_mpi_env() {
-    echo -x LD_LIBRARY_PATH="$nv/lib:${LD_LIBRARY_PATH:-}" -x NVSHMEM_SYMMETRIC_SIZE=2G
+    echo -x LD_LIBRARY_PATH="$nv/lib:${LD_LIBRARY_PATH:-}" \
+        -x NVSHMEM_SYMMETRIC_SIZE="${NVSHMEM_SYMMETRIC_SIZE:-2G}"
 }
 
 # nvshmem_compare <name> <tmpdir> <ours> <source.cu> <mpirun words...>:

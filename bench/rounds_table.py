@@ -1,4 +1,4 @@
-"""The table of bench/coll_compare.sh and bench/coll_compare.sh:
+"""The table of bench/coll_compare.sh:
 FILE holds lines "<column> <bytes> <us>" from every round (and "# ..." notes,
 printed once); prints one row per size with the median of the rounds and
 the best in brackets, the columns in the order they first appear.

@@ -5,6 +5,7 @@
 #define SHMEMI_CUDA_KERNELS_H
 
 #include "cuda/cuda_driver.h"
+#include "kernels/multiblock.h"
 #include "kernels/sum_types.h"
 
 /* Each kernel: its enumerator and its name in the module. */
@@ -14,6 +15,7 @@
     X(QUIET, shmemi_k_quiet)                                                  \
     X(SIGNAL_UPDATE, shmemi_k_signal_update)                                  \
     X(SIGNAL_WAIT, shmemi_k_signal_wait)                                      \
+    X(EXCHANGE, shmemi_k_exchange)                                            \
     SHMEMI_STREAM_SUM_TYPES(SHMEMI_SUM_KERNELS, X)
 
 /* Each type's two sum kernels (src/device/kernels/reduce.cuh). */

@@ -48,9 +48,27 @@ int shmemx_broadcastmem_on_stream(shmem_team_t team, void *dest, const void *sou
     return 0;
 }
 
+/* The blocks of a multi-block kernel that moves `units` 16-byte units to
+ * or from each member: one unit a thread, up to the block barriers each
+ * team's slot has. */
+static unsigned multiblock_blocks(size_t units)
+{
+    size_t blocks = (units + SHMEMI_MULTIBLOCK_THREADS - 1) / SHMEMI_MULTIBLOCK_THREADS;
+    return blocks < SHMEMI_TEAM_BLOCKS ? (unsigned)(blocks ? blocks : 1) : SHMEMI_TEAM_BLOCKS;
+}
+
+/* Blocks of an exchange that are not all 16-byte aligned take the kernel
+ * up to this size only: its threads then move 8 bytes or one at a time,
+ * which the copy engines outrun on large blocks. */
+enum { EXCHANGE_UNALIGNED_MAX = 64 << 10 };
+
 /* Block i of this member's dest is nelems bytes of member i's source,
  * my_index * source_step bytes in (as shmemi_dev_block_exchange moves
- * them): source_step 0 is fcollect, nelems alltoall. */
+ * them): source_step 0 is fcollect, nelems alltoall. One kernel of several
+ * blocks (exchange.cuh) up to SHMEM_STREAM_EXCHANGE_KERNEL bytes a block;
+ * above, a copy per member between two barriers. Every member decides
+ * alike: the sizes are the same on all, and symmetric addresses are
+ * aligned alike. */
 static int exchange(const char *call, shmem_team_t team, void *dest, const void *source,
                     size_t nelems, size_t source_step, shmemx_stream_t stream)
 {
@@ -63,6 +81,16 @@ static int exchange(const char *call, shmem_team_t team, void *dest, const void 
                                  shmemi_state.my_pe);
     shmemi_rma_target(call, source, source_step * (size_t)(c.size - 1) + nelems,
                       shmemi_state.my_pe);
+    int aligned = (((uintptr_t)dest | (uintptr_t)source | nelems | source_step) & 15) == 0;
+    if (nelems <= shmemi_config.stream_exchange_kernel && shmemi_device_block_radix(c.size) &&
+        (aligned || nelems <= EXCHANGE_UNALIGNED_MAX)) {
+        unsigned long long handle = (unsigned long long)(uintptr_t)team;
+        void *args[] = {&handle, &dest, &source, &nelems, &source_step,
+                        &c.start, &c.stride, &c.size};
+        shmemi_kernel_launch(call, SHMEMI_KERNEL_EXCHANGE, multiblock_blocks((nelems + 15) / 16),
+                             SHMEMI_MULTIBLOCK_THREADS, stream, args);
+        return 0;
+    }
     const char *mine = (const char *)source + (size_t)c.me * source_step;
     shmemi_stream_barrier(call, team, stream);
     /* Members start at different peers, as the device form does. */
@@ -91,15 +119,6 @@ int shmemx_alltoallmem_on_stream(shmem_team_t team, void *dest, const void *sour
 /* A type's two kernels follow one another (SHMEMI_SUM_KERNELS). */
 enum { SUMB = SHMEMI_KERNEL_SUMB_INT - SHMEMI_KERNEL_SUM_INT };
 
-/* The blocks of the multi-block sum: one 16-byte unit of each member's
- * share a thread, up to the block barriers each team's slot has. */
-static unsigned sumb_blocks(size_t bytes, int size)
-{
-    size_t per_member = ((bytes + 15) / 16 + (size_t)size - 1) / (size_t)size;
-    size_t blocks = (per_member + SHMEMI_SUMB_THREADS - 1) / SHMEMI_SUMB_THREADS;
-    return blocks < SHMEMI_TEAM_BLOCKS ? (unsigned)(blocks ? blocks : 1) : SHMEMI_TEAM_BLOCKS;
-}
-
 /* Up to SHMEM_STREAM_SUM_KERNEL bytes, one kernel of several blocks with
  * two barriers (reduce.cuh); above, a reduce-scatter kernel and the copy
  * engines for the allgather, in five launches with three barriers, which
@@ -120,12 +139,14 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
     if (bytes <= shmemi_config.stream_sum_kernel && shmemi_device_block_radix(c.size)) {
         unsigned long long handle = (unsigned long long)(uintptr_t)team;
         void *args[] = {&handle, &dest, &source, &nreduce, &c.start, &c.stride, &c.size};
-        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMB), sumb_blocks(bytes, c.size),
-                             SHMEMI_SUMB_THREADS, stream, args);
+        /* One 16-byte unit of each member's share a thread. */
+        size_t share = ((bytes + 15) / 16 + (size_t)c.size - 1) / (size_t)c.size;
+        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMB), multiblock_blocks(share),
+                             SHMEMI_MULTIBLOCK_THREADS, stream, args);
         return 0;
     }
-    size_t begin = shmemi_sum_piece(nreduce, c.size, c.me);
-    size_t end = shmemi_sum_piece(nreduce, c.size, c.me + 1);
+    size_t begin = shmemi_piece(nreduce, c.size, c.me);
+    size_t end = shmemi_piece(nreduce, c.size, c.me + 1);
     shmemi_stream_barrier(call, team, stream);
     if (end > begin) {
         size_t blocks = (end - begin + 255) / 256;
@@ -135,8 +156,8 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
     }
     shmemi_stream_barrier(call, team, stream);
     for (int i = 0; i < c.size; i++) {
-        size_t b = shmemi_sum_piece(nreduce, c.size, i);
-        size_t e = shmemi_sum_piece(nreduce, c.size, i + 1);
+        size_t b = shmemi_piece(nreduce, c.size, i);
+        size_t e = shmemi_piece(nreduce, c.size, i + 1);
         if (i != c.me && e > b)
             shmemi_stream_copy(call, to + b * elem,
                                shmemi_rma_target(call, to + b * elem, (e - b) * elem,

@@ -72,6 +72,11 @@
       "elements and stores it into every PE's dest; larger ones run as a "    \
       "reduce kernel and copies in five launches (slower at every size "      \
       "measured: for comparing the two).")                                    \
+    X(SHMEM_STREAM_EXCHANGE_KERNEL, stream_exchange_kernel, size, "1G",       \
+      "Largest block (bytes) of an alltoall or fcollect on a stream that "    \
+      "runs as one kernel of several blocks, in which each PE stores its "    \
+      "blocks into the others' dest; larger ones run as a copy per PE "       \
+      "between two barriers: for comparing the two.")                        \
     X(SHMEM_VIRTUAL_NODES, virtual_nodes, count, "0",                         \
       "Split each host into nodes of this many PEs (PE / n numbers the "     \
       "node), which reach each other through the inter-node transport (UCX) " \
@@ -146,6 +151,7 @@
     Y(SHMEM_SYMMETRIC_STATICS, symmetric_statics, bool)                       \
     Y(SHMEM_TEAMS_MAX, teams_max, count)                                      \
     Y(SHMEM_STREAM_SUM_KERNEL, stream_sum_kernel, size)                       \
+    Y(SHMEM_STREAM_EXCHANGE_KERNEL, stream_exchange_kernel, size)             \
     Y(SHMEM_VIRTUAL_NODES, virtual_nodes, count)                              \
     Y(SHMEM_NODE_LINKS, node_links, bool)                                     \
     Y(SHMEM_BARRIER, barrier, string)                                         \

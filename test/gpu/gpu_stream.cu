@@ -1,6 +1,6 @@
 // The on-stream calls, each checked: put/get, put-with-signal with the
 // wait on a stream, quiet, barrier and sync, broadcast, fcollect, alltoall
-// and the sum reductions (in place too). Results are read back with
+// (at sizes that take each path) and the sum reductions (in place too). Results are read back with
 // cudaMemcpy after the stream completes; a failure names the call, the
 // PEs, the element and the value seen against the one expected.
 #include <cuda_bf16.h>
@@ -231,6 +231,70 @@ static void collectives(cudaStream_t s, int me, int n)
     shmem_free(src);
 }
 
+// Byte i of the block that PE pe sends to PE to in round r.
+__host__ __device__ inline unsigned char exchange_byte(int pe, int to, size_t i, int r)
+{
+    return (unsigned char)(pe * 37 + to * 11 + i * 7 + r * 5 + i / 251);
+}
+
+// Source block j (j = 0 alone for fcollect) of `blocks`, each nelems bytes.
+__global__ void fill_exchange(unsigned char *src, size_t nelems, int blocks, int pe, int r)
+{
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < nelems * blocks;
+         i += gridDim.x * blockDim.x)
+        src[i] = exchange_byte(pe, blocks == 1 ? 0 : (int)(i / nelems), i % nelems, r);
+}
+
+// Counts the bytes of dest (n blocks) that are not what PE i sent this PE.
+__global__ void check_exchange(const unsigned char *dst, size_t nelems, int n, int me, int all,
+                               int r, unsigned long long *bad)
+{
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < nelems * n;
+         i += gridDim.x * blockDim.x)
+        if (dst[i] != exchange_byte((int)(i / nelems), all ? me : 0, i % nelems, r))
+            atomicAdd(bad, 1ULL);
+}
+
+// fcollect and alltoall of blocks of every kind of size: the kernel path's
+// one block (1, 13 B), its unaligned bytes (40001 B) and 16-byte units
+// (65552 B), its 64 blocks (1 MiB + 16 B), and the copies past the
+// unaligned limit (100008 B); three rounds back to back on the stream, each
+// checked by a kernel queued after it, so that a member whose stores
+// landed before another's check had run shows here.
+static void exchanges(cudaStream_t s, int me, int n)
+{
+    const size_t sizes[] = {1, 13, 4096, 40001, 65552, (1 << 20) + 16, 100008};
+    const size_t most = (1 << 20) + 16;
+    unsigned char *src = (unsigned char *)shmem_malloc(most * n);
+    unsigned char *dst = (unsigned char *)shmem_malloc(most * n);
+    unsigned long long *bad;
+    CUDA_OK(cudaMalloc(&bad, 2 * sizeof *bad));
+    for (size_t nelems : sizes) {
+        CUDA_OK(cudaMemsetAsync(bad, 0, 2 * sizeof *bad, s));
+        for (int r = 1; r <= 3; r++) {
+            for (int all = 0; all <= 1; all++) {
+                fill_exchange<<<64, 256, 0, s>>>(src, nelems, all ? n : 1, me, r);
+                int rc = all ? shmemx_alltoallmem_on_stream(SHMEM_TEAM_WORLD, dst, src, nelems, s)
+                             : shmemx_fcollectmem_on_stream(SHMEM_TEAM_WORLD, dst, src, nelems, s);
+                CHECK(rc == 0, "%s of %zu bytes returned %d",
+                      all ? "alltoallmem_on_stream" : "fcollectmem_on_stream", nelems, rc);
+                check_exchange<<<64, 256, 0, s>>>(dst, nelems, n, me, all, r, bad + all);
+            }
+        }
+        unsigned long long h[2];
+        CUDA_OK(cudaStreamSynchronize(s));
+        CUDA_OK(cudaMemcpy(h, bad, sizeof h, cudaMemcpyDeviceToHost));
+        CHECK(h[0] == 0, "fcollectmem_on_stream of %zu-byte blocks at %d PEs: %llu bytes wrong",
+              nelems, n, h[0]);
+        CHECK(h[1] == 0, "alltoallmem_on_stream of %zu-byte blocks at %d PEs: %llu bytes wrong",
+              nelems, n, h[1]);
+    }
+    shmem_barrier_all();
+    CUDA_OK(cudaFree(bad));
+    shmem_free(dst);
+    shmem_free(src);
+}
+
 // PE pe's element i of a sum's source: small integers (and halves), whose
 // sums are exact in every type, so every PE must hold exactly their sum.
 // The 16-bit floats (8 and 11 bits of precision) get smaller ones.
@@ -321,6 +385,7 @@ int main(void)
     small_rma(s, me, n);
     signal(s, me, n);
     collectives(s, me, n);
+    exchanges(s, me, n);
     sums<int>("int_sum_reduce_on_stream", shmemx_int_sum_reduce_on_stream, s, me, n);
     sums<long>("long_sum_reduce_on_stream", shmemx_long_sum_reduce_on_stream, s, me, n);
     sums<float>("float_sum_reduce_on_stream", shmemx_float_sum_reduce_on_stream, s, me, n);

@@ -78,16 +78,20 @@ __device__ inline void shmemi_dev_flag_store(unsigned long long *flag, unsigned 
  * system-scope release fence, the round's k - 1 stores of the epoch into
  * the partners' flags (all in flight at once), and acquire waits on this
  * PE's flags of the round. The epoch lives in GPU memory so that
- * successive kernels (and graph replays) continue the sequence. */
+ * successive kernels (and graph replays) continue the sequence. Without
+ * release, the first round has no fence: for a caller whose threads have
+ * stored nothing that the partners will read. */
 __device__ inline void shmemi_dev_dissemination(const struct shmemi_device_team *t, int k,
-                                                unsigned long long *f, int spacing)
+                                                unsigned long long *f, int spacing,
+                                                bool release = true)
 {
     unsigned long long e = *(volatile unsigned long long *)f + 1;
     *f = e;
     const int n = t->size;
     unsigned long long *round = f + spacing; /* the round's first flag */
     for (long long dist = 1; dist < n; dist *= k, round += spacing * (k - 1)) {
-        shmemi_dev_fence_acq_rel();
+        if (release || dist > 1)
+            shmemi_dev_fence_acq_rel();
         int fan = 0;
         for (int j = 1; j < k && j * dist < n; j++, fan++) {
             int to = t->start + (int)((t->my_index + j * dist) % n) * t->stride;

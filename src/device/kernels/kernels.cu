@@ -12,5 +12,7 @@
 #include <shmem.h>
 
 #include "amo.cuh"
+#include "team.cuh"
 #include "sync.cuh"
 #include "reduce.cuh"
+#include "exchange.cuh"

@@ -3,16 +3,10 @@
 // one PE, which adds the members' values in member order, so every PE ends
 // with the same bits, floating point included. The 16-bit floats are added
 // in float and rounded once.
+#include "multiblock.h"
 #include "sum_types.h"
 
 static __device__ const char shmemi_k_sum_call[] = "shmemx_sum_reduce_on_stream";
-
-// Member m's copy of symmetric p (members are world PEs start + m * stride).
-template <class T>
-__device__ inline const T *shmemi_k_member(const T *p, int start, int stride, int m)
-{
-    return (const T *)shmemi_dev_peer(shmemi_k_sum_call, p, start + m * stride);
-}
 
 // The reduce-scatter half of the large sums: this PE sums elements
 // [begin, end) of source over the team's members, reading the others'
@@ -28,25 +22,9 @@ __device__ void shmemi_k_sum(T *dest, const T *source, size_t begin, size_t end,
     for (size_t i = begin + (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < end; i += step) {
         A sum = 0;
         for (int m = 0; m < size; m++)
-            sum += (A)shmemi_k_member(source, start, stride, m)[i];
+            sum += (A)shmemi_k_member(shmemi_k_sum_call, source, start, stride, m)[i];
         dest[i] = (T)sum;
     }
-}
-
-// The block's barrier with the same block of every other member
-// (SHMEMI_TEAM_BLOCK_FLAGS in device_state.h): its threads' stores before
-// it are seen by the others' after it.
-__device__ inline void shmemi_k_block_barrier(const struct shmemi_device_team *t)
-{
-    __syncthreads();
-    if (threadIdx.x == 0)
-        shmemi_dev_dissemination(t, t->block_k,
-                                 shmemi_dstate.team_flags +
-                                     (size_t)t->slot * SHMEMI_TEAM_FLAG_WORDS +
-                                     SHMEMI_TEAM_BLOCK_FLAGS +
-                                     (size_t)blockIdx.x * SHMEMI_TEAM_BLOCK_WORDS,
-                                 1);
-    __syncthreads();
 }
 
 // Units of V elements: unit u holds elements [u * V, u * V + V), moved by
@@ -79,7 +57,7 @@ __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, si
         for (int k = 0; k < V; k++)
             sum[j][k] = 0;
     for (int m = 0; m < size; m++) {
-        const W *from = (const W *)shmemi_k_member(source, start, stride, m);
+        const W *from = (const W *)shmemi_k_member(shmemi_k_sum_call, source, start, stride, m);
         W v[U];
 #pragma unroll
         for (int j = 0; j < U; j++)
@@ -99,7 +77,7 @@ __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, si
         for (int k = 0; k < V; k++)
             out[j].x[k] = (T)sum[j][k];
     for (int i = 1; i <= size; i++) {
-        W *to = (W *)shmemi_k_member(dest, start, stride, (me + i) % size);
+        W *to = (W *)shmemi_k_member(shmemi_k_sum_call, dest, start, stride, (me + i) % size);
 #pragma unroll
         for (int j = 0; j < U; j++)
             if (u + j * step < end)
@@ -119,8 +97,8 @@ __device__ void shmemi_k_sumb_piece(T *dest, const T *source, size_t n, int star
     const size_t chunk = (size_t)blockDim.x * SHMEMI_SUMB_UNROLL;
     const unsigned pieces = (unsigned)size * gridDim.x;
     const unsigned p = (unsigned)me * gridDim.x + blockIdx.x;
-    const size_t begin = shmemi_sum_piece(units, pieces, p);
-    const size_t end = shmemi_sum_piece(units, pieces, p + 1);
+    const size_t begin = shmemi_piece(units, pieces, p);
+    const size_t end = shmemi_piece(units, pieces, p + 1);
     const size_t stop = end < whole ? end : whole;
     for (size_t u = begin; u < stop; u += chunk)
         shmemi_k_sum_units<T, V>(dest, source, u + threadIdx.x, stop, start, stride, size, me);
@@ -129,9 +107,9 @@ __device__ void shmemi_k_sumb_piece(T *dest, const T *source, size_t n, int star
     for (size_t i = whole * V; i < n; i++) {
         A sum = 0;
         for (int m = 0; m < size; m++)
-            sum += (A)shmemi_k_member(source, start, stride, m)[i];
+            sum += (A)shmemi_k_member(shmemi_k_sum_call, source, start, stride, m)[i];
         for (int m = 0; m < size; m++)
-            ((T *)shmemi_k_member(dest, start, stride, m))[i] = (T)sum;
+            ((T *)shmemi_k_member(shmemi_k_sum_call, dest, start, stride, m))[i] = (T)sum;
     }
 }
 
@@ -149,12 +127,14 @@ __device__ void shmemi_k_sumb(unsigned long long team, T *dest, const T *source,
                               int start, int stride, int size)
 {
     const struct shmemi_device_team *t = shmemi_k_team(team);
-    shmemi_k_block_barrier(t);
+    // The first barrier without its release fence took 0.7-1.4 us off
+    // every size on 2 H200s (bench/results/2026-11-28-allreduce.md).
+    shmemi_k_block_barrier(t, false);
     if ((((uintptr_t)dest | (uintptr_t)source) & 15) == 0)
         shmemi_k_sumb_piece<T, 16 / sizeof(T)>(dest, source, n, start, stride, size, t->my_index);
     else
         shmemi_k_sumb_piece<T, 1>(dest, source, n, start, stride, size, t->my_index);
-    shmemi_k_block_barrier(t);
+    shmemi_k_block_barrier(t, true);
 }
 
 #define SHMEMI_K_SUM(A, T, K, N, E, S)                                        \
@@ -165,7 +145,8 @@ __device__ void shmemi_k_sumb(unsigned long long team, T *dest, const T *source,
     {                                                                         \
         shmemi_k_sum<K>(dest, source, begin, end, start, stride, size);       \
     }                                                                         \
-    extern "C" __global__ void __launch_bounds__(SHMEMI_SUMB_THREADS, 1)      \
+    extern "C" __global__ void                                                \
+    __launch_bounds__(SHMEMI_MULTIBLOCK_THREADS, 1)                           \
     shmemi_k_sumb_##N(unsigned long long team, K *dest, const K *source,      \
                       size_t n, int start, int stride, int size)              \
     {                                                                         \

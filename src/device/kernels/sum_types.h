@@ -7,8 +7,6 @@
 #ifndef SHMEMI_SUM_TYPES_H
 #define SHMEMI_SUM_TYPES_H
 
-#include <stddef.h>
-
 #define SHMEMI_STREAM_SUM_TYPES(Y, A)                                         \
     Y(A, int, int, int, INT, sizeof(int))                                     \
     Y(A, long, long, long, LONG, sizeof(long))                                \
@@ -16,23 +14,5 @@
     Y(A, double, double, double, DOUBLE, sizeof(double))                      \
     Y(A, void, __half, half, HALF, 2)                                         \
     Y(A, void, __nv_bfloat16, bfloat16, BFLOAT16, 2)
-
-/* Threads in each block of the multi-block sum (shmemi_k_sumb). */
-#define SHMEMI_SUMB_THREADS 512
-
-#if defined(__CUDACC__)
-#define SHMEMI_SUM_HD __host__ __device__
-#else
-#define SHMEMI_SUM_HD
-#endif
-
-/* The first of piece p's items when n items are cut into `pieces` pieces
- * as even as can be (p = pieces gives n): the library's copies and the
- * kernels cut a sum alike. */
-static inline SHMEMI_SUM_HD size_t shmemi_sum_piece(size_t n, size_t pieces, size_t p)
-{
-    size_t q = n / pieces, r = n % pieces;
-    return q * p + (p < r ? p : r);
-}
 
 #endif

@@ -5,18 +5,7 @@
 // in launch arguments that a captured graph would replay unchanged.
 
 // The on-stream barriers and syncs, and the barriers of the on-stream
-// collectives: the device barrier of the team with this handle, looked up
-// when the kernel runs, so a graph replayed after the team was destroyed
-// stops with a message instead of running on the flags of a slot that
-// another team may own now.
-__device__ inline const struct shmemi_device_team *shmemi_k_team(unsigned long long team)
-{
-    const struct shmemi_device_team *t = shmemi_dev_team((shmem_team_t)(uintptr_t)team);
-    if (!t)
-        shmemi_dev_stop(SHMEMI_STOP_TEAM_GONE, NULL, -1);
-    return t;
-}
-
+// collectives: the device barrier of the team with this handle (team.cuh).
 extern "C" __global__ void shmemi_k_barrier(unsigned long long team)
 {
     shmemi_dev_team_barrier(shmemi_k_team(team));

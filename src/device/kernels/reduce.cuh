@@ -86,8 +86,9 @@ __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, si
 }
 
 // The multi-block sum's work with units of V elements: this block's piece
-// of the units, and the elements past the last whole unit (fewer than V)
-// by the first thread of the block whose piece holds them.
+// of the units, and the elements past the last whole unit (fewer than V),
+// one a thread, by the block whose piece holds them: a small sum is all
+// such elements, and one thread's loads of them would follow each other.
 template <class T, int V>
 __device__ void shmemi_k_sumb_piece(T *dest, const T *source, size_t n, int start, int stride,
                                     int size, int me)
@@ -102,15 +103,14 @@ __device__ void shmemi_k_sumb_piece(T *dest, const T *source, size_t n, int star
     const size_t stop = end < whole ? end : whole;
     for (size_t u = begin; u < stop; u += chunk)
         shmemi_k_sum_units<T, V>(dest, source, u + threadIdx.x, stop, start, stride, size, me);
-    if (threadIdx.x != 0 || whole * V == n || whole < begin || whole >= end)
+    const size_t i = whole * V + threadIdx.x;
+    if (i >= n || whole < begin || whole >= end)
         return;
-    for (size_t i = whole * V; i < n; i++) {
-        A sum = 0;
-        for (int m = 0; m < size; m++)
-            sum += (A)shmemi_k_member(shmemi_k_sum_call, source, start, stride, m)[i];
-        for (int m = 0; m < size; m++)
-            ((T *)shmemi_k_member(shmemi_k_sum_call, dest, start, stride, m))[i] = (T)sum;
-    }
+    A sum = 0;
+    for (int m = 0; m < size; m++)
+        sum += (A)shmemi_k_member(shmemi_k_sum_call, source, start, stride, m)[i];
+    for (int m = 0; m < size; m++)
+        ((T *)shmemi_k_member(shmemi_k_sum_call, dest, start, stride, m))[i] = (T)sum;
 }
 
 // A sum in one kernel of several blocks: the units are cut into

@@ -10,10 +10,10 @@
 #   HOST_JOBS     host tests run at once (default 8)
 #   HOST_TESTS=regex  runs only the host tests whose names match
 #   BENCH=0       leaves out the benchmarks
-#   COLL_COMPARE=0  leaves out the collectives next to NCCL and PyTorch
-#                 among them (bench/coll_compare.sh: all-reduce of float32
-#                 and bfloat16, all-to-all, at 2 PEs and at 4 with 4 GPUs;
-#                 an all-reduce table took 40 to 100 s on 2 H200s)
+#   COLL_COMPARE=0  leaves out the collectives next to NCCL, PyTorch and
+#                 NVSHMEM among them (bench/coll_compare.sh: all-reduce of
+#                 float32 and bfloat16, all-to-all, at 2, 4 and 8 PEs as far
+#                 as the GPUs go; a table took 40 to 100 s on 2 H200s)
 #   CPU_BENCH=1   adds the host benchmarks next to Open MPI's OSHMEM, where
 #                 the machine has it (bench/compare_api.sh at 2, 4 and 8 PEs,
 #                 bench/compare_ucx.sh): its cores outnumber 8 PEs, which
@@ -179,11 +179,12 @@ done
 bash bench/device_compare.sh build-gpu >"$out/device_compare.txt" 2>&1
 cat "$out/device_compare.txt"
 note "bench device_compare: see device_compare.txt (table above)"
-# The on-stream all-reduce (float32, bfloat16) and all-to-all next to NCCL
-# and PyTorch's symmetric memory, at 2 PEs and, with 4 GPUs, at 4
+# The on-stream all-reduce (float32, bfloat16) and all-to-all next to NCCL,
+# PyTorch's symmetric memory and NVSHMEM, at 2, 4 and 8 PEs, one a GPU
 # (COLL_ROUNDS rounds, default 3).
 if [ "${COLL_COMPARE:-1}" = 1 ]; then
-    for np in 2 $([ "$gpus" -ge 4 ] && echo 4); do
+    for np in 2 4 8; do
+        [ "$np" -le "$gpus" ] || break
         for run in allreduce:float32 allreduce:bfloat16 alltoall:int32; do
             f=${run%%:*}_${np}_${run#*:}.txt
             NP=$np DTYPE=${run#*:} ROUNDS=${COLL_ROUNDS:-3} \

@@ -6,8 +6,8 @@
  * the time a put of 8 B to 64 KiB takes to return (one quiet per run);
  * on-stream putmem bandwidth (256 MiB, heap to heap); host barrier_all; the
  * latency of a host fetch_add on the peer's word (ours only: NVSHMEM's
- * atomics are device-only); and the time per on-stream barrier in a run of
- * them. Prints one "figure value" line per figure on PE 0. Run ours with
+ * atomics are device-only); and the time per on-stream barrier, and per
+ * on-stream team sync of SHMEM_TEAM_WORLD, in a run of them. Prints one "figure value" line per figure on PE 0. Run ours with
  * SHMEM_HEAP=device (or pinned); host_compare.sh builds the same source
  * against NVSHMEM (host_rma_api.h) and prints the two side by side. */
 #include <stdio.h>
@@ -240,6 +240,12 @@ int main(int argc, char **argv)
     check_stream(cuStreamSynchronize(stream), me, "the on-stream barriers");
     if (me == 0)
         printf("barrier_all_on_stream_us %.2f\n", (now() - t0) / iters * 1e6);
+    t0 = now();
+    for (int i = 0; i < iters; i++)
+        b_team_sync_on_stream(stream);
+    check_stream(cuStreamSynchronize(stream), me, "the on-stream team syncs");
+    if (me == 0)
+        printf("team_sync_on_stream_us %.2f\n", (now() - t0) / iters * 1e6);
     cuStreamDestroy(stream);
     b_barrier_all();
     b_free(heap);

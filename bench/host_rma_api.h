@@ -44,6 +44,7 @@ static inline void b_finalize(void)
 #define b_putmem_on_stream nvshmemx_putmem_on_stream
 #define b_quiet_on_stream nvshmemx_quiet_on_stream
 #define b_barrier_all_on_stream nvshmemx_barrier_all_on_stream
+#define b_team_sync_on_stream(st) nvshmemx_team_sync_on_stream(NVSHMEM_TEAM_WORLD, st)
 /* NVSHMEM's atomics are device-only: no host fetch_add figure. */
 #define b_float_sum_reduce_on_stream(d, s, n, st)                             \
     nvshmemx_float_sum_reduce_on_stream(NVSHMEM_TEAM_WORLD, (float *)(d), (const float *)(s), n, st)
@@ -78,6 +79,7 @@ static inline void b_init(int *argc, char ***argv)
 #define b_putmem_on_stream shmemx_putmem_on_stream
 #define b_quiet_on_stream shmemx_quiet_on_stream
 #define b_barrier_all_on_stream shmemx_barrier_all_on_stream
+#define b_team_sync_on_stream(st) shmemx_team_sync_on_stream(SHMEM_TEAM_WORLD, st)
 #define B_HOST_FETCH_ADD(p, v, pe) shmem_long_atomic_fetch_add(p, v, pe)
 #define b_float_sum_reduce_on_stream(d, s, n, st)                             \
     shmemx_float_sum_reduce_on_stream(SHMEM_TEAM_WORLD, (float *)(d), (const float *)(s), n, st)

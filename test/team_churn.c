@@ -1,12 +1,17 @@
-/* Thousands of teams made and destroyed in turn, of changing shapes and
+/* Hundreds of teams made and destroyed in turn, of changing shapes and
  * beside teams that live throughout, each used for a put and barriers: a
- * reused scratch slot must never carry anything of its previous team. */
+ * reused scratch slot must never carry anything of its previous team. With
+ * 64 team slots (unless SHMEM_TEAMS_MAX says otherwise) each slot is reused
+ * about ten times. */
+#include <stdlib.h>
+
 #include "team_util.h"
 
-#define CYCLES 3000
+#define CYCLES 600
 
 int main(void)
 {
+    setenv("SHMEM_TEAMS_MAX", "64", 0);
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
     long *box = shmem_calloc((size_t)n, sizeof(long));

@@ -142,6 +142,21 @@ static void stream_puts(char *dst, char *src, size_t bytes, int peer, CUstream s
            (double)bytes / queued_put_s(dst, src, bytes, 10, peer, s, me) / 1e9);
 }
 
+static void barrier_all_on_stream(CUstream s) { b_barrier_all_on_stream(s); }
+static void team_sync_on_stream(CUstream s) { b_team_sync_on_stream(s); }
+
+/* Queues iters calls of queue on stream and prints the time per call. */
+static void on_stream_run(const char *name, void (*queue)(CUstream), CUstream stream, int iters,
+                          int me)
+{
+    double t0 = now();
+    for (int i = 0; i < iters; i++)
+        queue(stream);
+    check_stream(cuStreamSynchronize(stream), me, name);
+    if (me == 0)
+        printf("%s_us %.2f\n", name, (now() - t0) / iters * 1e6);
+}
+
 int main(int argc, char **argv)
 {
     /* The runtime gives the i-th PE of a node the i-th free GPU; read that
@@ -234,18 +249,8 @@ int main(int argc, char **argv)
     b_barrier_all();
     b_getmem(&iters, count, sizeof iters, me);
     b_free(count);
-    t0 = now();
-    for (int i = 0; i < iters; i++)
-        b_barrier_all_on_stream(stream);
-    check_stream(cuStreamSynchronize(stream), me, "the on-stream barriers");
-    if (me == 0)
-        printf("barrier_all_on_stream_us %.2f\n", (now() - t0) / iters * 1e6);
-    t0 = now();
-    for (int i = 0; i < iters; i++)
-        b_team_sync_on_stream(stream);
-    check_stream(cuStreamSynchronize(stream), me, "the on-stream team syncs");
-    if (me == 0)
-        printf("team_sync_on_stream_us %.2f\n", (now() - t0) / iters * 1e6);
+    on_stream_run("barrier_all_on_stream", barrier_all_on_stream, stream, iters, me);
+    on_stream_run("team_sync_on_stream", team_sync_on_stream, stream, iters, me);
     cuStreamDestroy(stream);
     b_barrier_all();
     b_free(heap);

@@ -3,7 +3,8 @@
 // numbers differ), the even PEs (stride 2), the odd PEs (at 2 PEs a team
 // of one beside the even one, both working at once), and the last PE alone.
 // Every member checks team_sync_on_stream, broadcast from every root,
-// fcollect, alltoall and the four sum reductions (in place too) against
+// fcollect and alltoall (at sizes that take the kernel and the copies) and
+// the four sum reductions (in place too) against
 // what the members put in; a PE outside a team checks that every call
 // returns nonzero for SHMEM_TEAM_INVALID and that no member wrote its
 // buffers. A failure names the team, the call, the element and the value.
@@ -74,28 +75,36 @@ static void members(const char *name, shmem_team_t t, struct bufs *b, cudaStream
         free(h);
     }
 
-    fill<<<32, 256, 0, s>>>(b->src, me, 20, N);
-    CHECK(shmemx_fcollectmem_on_stream(t, b->dst, b->src, B, s) == 0,
-          "team %s: fcollectmem_on_stream", name);
-    long *h = host_copy(b->dst, B * size, s);
-    for (int i = 0; i < size; i++) {
-        snprintf(what, sizeof what, "fcollectmem_on_stream, block of member %d", i);
-        expect(name, what, h + (size_t)i * N, N, shmem_team_translate_pe(t, i, SHMEM_TEAM_WORLD), 20);
-    }
-    free(h);
+    // Blocks of N longs (not 16-byte aligned: the copies) and of N - 1
+    // (16-byte aligned: the kernel).
+    for (size_t c : {(size_t)N, (size_t)N - 1}) {
+        size_t cb = c * sizeof(long);
+        fill<<<32, 256, 0, s>>>(b->src, me, 20, c);
+        CHECK(shmemx_fcollectmem_on_stream(t, b->dst, b->src, cb, s) == 0,
+              "team %s: fcollectmem_on_stream", name);
+        long *h = host_copy(b->dst, cb * size, s);
+        for (int i = 0; i < size; i++) {
+            snprintf(what, sizeof what, "fcollectmem_on_stream of %zu bytes, block of member %d",
+                     cb, i);
+            expect(name, what, h + (size_t)i * c, c, shmem_team_translate_pe(t, i, SHMEM_TEAM_WORLD),
+                   20);
+        }
+        free(h);
 
-    // alltoall: block i of this member's source carries tag 30 + i.
-    for (int i = 0; i < size; i++)
-        fill<<<32, 256, 0, s>>>(b->src + (size_t)i * N, me, 30 + i, N);
-    CHECK(shmemx_alltoallmem_on_stream(t, b->dst, b->src, B, s) == 0,
-          "team %s: alltoallmem_on_stream", name);
-    h = host_copy(b->dst, B * size, s);
-    for (int i = 0; i < size; i++) {
-        snprintf(what, sizeof what, "alltoallmem_on_stream, block from member %d", i);
-        expect(name, what, h + (size_t)i * N, N, shmem_team_translate_pe(t, i, SHMEM_TEAM_WORLD),
-               30 + mi);
+        // alltoall: block i of this member's source carries tag 30 + i.
+        for (int i = 0; i < size; i++)
+            fill<<<32, 256, 0, s>>>(b->src + (size_t)i * c, me, 30 + i, c);
+        CHECK(shmemx_alltoallmem_on_stream(t, b->dst, b->src, cb, s) == 0,
+              "team %s: alltoallmem_on_stream", name);
+        h = host_copy(b->dst, cb * size, s);
+        for (int i = 0; i < size; i++) {
+            snprintf(what, sizeof what, "alltoallmem_on_stream of %zu bytes, block from member %d",
+                     cb, i);
+            expect(name, what, h + (size_t)i * c, c, shmem_team_translate_pe(t, i, SHMEM_TEAM_WORLD),
+                   30 + mi);
+        }
+        free(h);
     }
-    free(h);
     CHECK(shmemx_team_sync_on_stream(t, s) == 0, "team %s: team_sync_on_stream", name);
     CUDA_OK(cudaStreamSynchronize(s));
 }

@@ -11,15 +11,21 @@ sh scripts/deps.sh
 dir=${BUILD_DIR:-build}
 san=OFF
 [ "${SANITIZE:-0}" = 1 ] && san=ON
-cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHMEM_SANITIZE=$san >/dev/null
+# A sanitized build leaves out the benchmarks, which no test runs.
+bench=ON
+[ "$san" = ON ] && bench=OFF
+cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHMEM_SANITIZE=$san \
+    -DSHMEM_BUILD_BENCH=$bench >/dev/null
 cmake --build "$dir" -j"$(nproc)"
 if [ "${SHMEM4PY:-0}" = 1 ]; then
     sh scripts/shmem4py.sh "$dir" || echo "shmem4py did not build (is PyPI reachable?): its tests will be SKIPPED"
 fi
-# Under the sanitizers, runs under mpirun at other than 2 PEs are left out:
-# the library's code is the same under both launchers past the bootstrap,
-# which 2 PEs cover, and shmemrun runs every count; mpirun's runs at 1 and
-# at 3 to 8 PEs took a third of the sanitized pass on 2 cores.
-skip=
+# Past the bootstrap the library's code is the same under both launchers,
+# and shmemrun runs every PE count: mpirun's runs at 3 PEs are left out
+# (the PMIx bootstrap runs at 1, 2, 4 and more), but for the vnode_* tests
+# that run under mpirun alone; under the sanitizers, every mpirun run but
+# at 2 PEs (mpirun's runs at 1 and at 3 to 8 PEs took a third of the
+# sanitized pass on 2 cores).
+skip='^[^v].*/mpirun/3$'
 [ "$san" = ON ] && skip='/mpirun/[13-9]$'
-ctest --test-dir "$dir" -j"$(nproc)" --output-on-failure --timeout 180 ${skip:+-E "$skip"}
+ctest --test-dir "$dir" -j"$(nproc)" --output-on-failure --timeout 180 -E "$skip"

@@ -1,15 +1,18 @@
-// A CUDA graph of on-stream calls: a kernel fills the source and a
+// A CUDA graph of every on-stream call: a kernel fills the sources and a
 // symmetric float array from a counter in GPU memory, the puts (a large
 // one, by the copy engine, and a small one) go to the right neighbour, a
 // quiet, a barrier, the float array is summed in place (one kernel of
-// several blocks), a team sync, a kernel checks what came from the left and
-// the sums, a barrier, the counter steps.
+// several blocks), a team sync, a get from the right neighbour, a
+// put-with-signal to it and the wait for the left's signal, a broadcast,
+// an fcollect and an alltoall; kernels check what came from the others,
+// reset the signal, a sync_all, the counter steps.
 // Captured as the program's very first on-stream call (so the library
 // loads its kernels while the capture runs), then replayed 100 times: the
 // data changes every replay and must be right every replay, which needs
 // the device barrier to carry its sequence in GPU memory from one replay
 // to the next.
 #include <cuda_runtime.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -34,12 +37,29 @@ __device__ float summand(int pe, unsigned long long it)
     return (float)((pe + 1) * (int)(it % 7 + 1));
 }
 
-__global__ void fill(long *src, float *acc, const unsigned long long *it, int me)
+// The collectives' sources: block j of the alltoall's holds elements
+// 1000 * j + i of this PE's pattern.
+struct coll_bufs {
+    long *bsrc;    // SMALL: the broadcast's and fcollect's source
+    long *bc;      // SMALL: the broadcast's dest
+    long *fc;      // n * SMALL
+    long *a2a_src; // n * SMALL
+    long *a2a_dst; // n * SMALL
+};
+
+__global__ void fill(long *src, float *acc, struct coll_bufs c, const unsigned long long *it,
+                     int me, int n)
 {
     for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < N; i += gridDim.x * blockDim.x)
         src[i] = pattern(me, *it, i);
     for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < M; i += gridDim.x * blockDim.x)
         acc[i] = summand(me, *it);
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < SMALL * (size_t)n;
+         i += gridDim.x * blockDim.x) {
+        if (i < SMALL)
+            c.bsrc[i] = pattern(me, *it, i);
+        c.a2a_src[i] = pattern(me, *it, 1000 * (i / SMALL) + i % SMALL);
+    }
 }
 
 // bad[r] counts the wrong elements of replay r, so a failure says which.
@@ -55,6 +75,28 @@ __global__ void check(const long *dst, const long *small, const float *acc,
             atomicAdd(&bad[*it % REPLAYS], 1ULL);
 }
 
+// The get from the right neighbour (what this PE put there), the data of
+// the left's put-with-signal, and the collectives; then the signal is
+// reset for the next replay (the left adds to it again only after the
+// sync_all that follows).
+__global__ void check_calls(const long *got, const long *sigdata, struct coll_bufs c,
+                            uint64_t *sig, const unsigned long long *it, int me,
+                            int left, int n, unsigned long long *bad)
+{
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < SMALL * (size_t)n;
+         i += gridDim.x * blockDim.x) {
+        size_t p = i / SMALL, k = i % SMALL;
+        if ((i < SMALL && (got[i] != pattern(me, *it, i) || sigdata[i] != pattern(left, *it, i) ||
+                           c.bc[i] != pattern(0, *it, i))) ||
+            c.fc[i] != pattern((int)p, *it, k) ||
+            c.a2a_dst[i] != pattern((int)p, *it, 1000 * (size_t)me + k))
+            atomicAdd(&bad[*it % REPLAYS], 1ULL);
+    }
+    __syncthreads();
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        *sig = 0;
+}
+
 __global__ void step(unsigned long long *it) { ++*it; }
 
 int main(void)
@@ -65,9 +107,18 @@ int main(void)
     long *dst = (long *)shmem_calloc(N, sizeof(long));
     long *small = (long *)shmem_calloc(SMALL, sizeof(long));
     float *acc = (float *)shmem_calloc(M, sizeof(float));
-    long *src;
+    long *sigdata = (long *)shmem_calloc(SMALL, sizeof(long));
+    uint64_t *sig = (uint64_t *)shmem_calloc(1, sizeof(uint64_t));
+    struct coll_bufs c;
+    c.bsrc = (long *)shmem_calloc(SMALL, sizeof(long));
+    c.bc = (long *)shmem_calloc(SMALL, sizeof(long));
+    c.fc = (long *)shmem_calloc(SMALL * n, sizeof(long));
+    c.a2a_src = (long *)shmem_calloc(SMALL * n, sizeof(long));
+    c.a2a_dst = (long *)shmem_calloc(SMALL * n, sizeof(long));
+    long *src, *got;
     unsigned long long *it, *bad;
     CUDA_OK(cudaMalloc(&src, N * sizeof(long)));
+    CUDA_OK(cudaMalloc(&got, SMALL * sizeof(long)));
     CUDA_OK(cudaMalloc(&it, sizeof *it));
     CUDA_OK(cudaMalloc(&bad, REPLAYS * sizeof *bad));
     CUDA_OK(cudaMemset(it, 0, sizeof *it));
@@ -79,7 +130,7 @@ int main(void)
 
     cudaGraph_t graph;
     CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-    fill<<<32, 256, 0, s>>>(src, acc, it, me);
+    fill<<<32, 256, 0, s>>>(src, acc, c, it, me, n);
     shmemx_putmem_on_stream(dst, src, N * sizeof(long), right, s);
     shmemx_putmem_on_stream(small, src, SMALL * sizeof(long), right, s);
     shmemx_quiet_on_stream(s);
@@ -87,8 +138,20 @@ int main(void)
     CHECK(shmemx_float_sum_reduce_on_stream(SHMEM_TEAM_WORLD, acc, acc, M, s) == 0,
           "float_sum_reduce_on_stream");
     CHECK(shmemx_team_sync_on_stream(SHMEM_TEAM_WORLD, s) == 0, "team_sync_on_stream");
+    shmemx_getmem_on_stream(got, dst, SMALL * sizeof(long), right, s);
+    shmemx_putmem_signal_on_stream(sigdata, src, SMALL * sizeof(long), sig, 1, SHMEM_SIGNAL_ADD,
+                                   right, s);
+    shmemx_signal_wait_until_on_stream(sig, SHMEM_CMP_GE, 1, s);
+    const size_t sb = SMALL * sizeof(long);
+    CHECK(shmemx_broadcastmem_on_stream(SHMEM_TEAM_WORLD, c.bc, c.bsrc, sb, 0, s) == 0,
+          "broadcastmem_on_stream");
+    CHECK(shmemx_fcollectmem_on_stream(SHMEM_TEAM_WORLD, c.fc, c.bsrc, sb, s) == 0,
+          "fcollectmem_on_stream");
+    CHECK(shmemx_alltoallmem_on_stream(SHMEM_TEAM_WORLD, c.a2a_dst, c.a2a_src, sb, s) == 0,
+          "alltoallmem_on_stream");
     check<<<32, 256, 0, s>>>(dst, small, acc, it, left, n, bad);
-    shmemx_barrier_all_on_stream(s);
+    check_calls<<<1, 256, 0, s>>>(got, sigdata, c, sig, it, me, left, n, bad);
+    shmemx_sync_all_on_stream(s);
     step<<<1, 1, 0, s>>>(it);
     CUDA_OK(cudaStreamEndCapture(s, &graph));
     cudaGraphExec_t exec;
@@ -102,8 +165,9 @@ int main(void)
     CUDA_OK(cudaMemcpy(h_bad, bad, sizeof h_bad, cudaMemcpyDeviceToHost));
     CHECK(h_it == REPLAYS, "the graph ran %llu times, not %d", h_it, REPLAYS);
     for (int r = 0; r < REPLAYS; r++)
-        CHECK(h_bad[r] == 0, "replay %d: %llu of %d elements from PE %d, or of the %d sums, "
-              "were wrong", r, h_bad[r], N, left, M);
+        CHECK(h_bad[r] == 0, "replay %d: %llu of %d elements from PE %d, of the %d sums, or "
+              "of the get, put-with-signal and collectives' %d elements were wrong", r, h_bad[r],
+              N, left, M, SMALL * n);
     long *h = (long *)malloc(N * sizeof(long));
     CUDA_OK(cudaMemcpy(h, dst, N * sizeof(long), cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < N; i++) {
@@ -117,7 +181,15 @@ int main(void)
     CUDA_OK(cudaStreamDestroy(s));
     CUDA_OK(cudaFree(bad));
     CUDA_OK(cudaFree(it));
+    CUDA_OK(cudaFree(got));
     CUDA_OK(cudaFree(src));
+    shmem_free(c.a2a_dst);
+    shmem_free(c.a2a_src);
+    shmem_free(c.fc);
+    shmem_free(c.bc);
+    shmem_free(c.bsrc);
+    shmem_free(sig);
+    shmem_free(sigdata);
     shmem_free(acc);
     shmem_free(small);
     shmem_free(dst);

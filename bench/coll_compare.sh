@@ -34,15 +34,20 @@ nvbin=
 if ! nvshmem_find "$tmp"; then
     echo "# no NVSHMEM (NVSHMEM_HOME, .nvshmem/ or the Python wheel): its column is left out"
 else
-    # A .cu copy: nvcc's -x cu would apply to the NVSHMEM archive as well.
-    cp bench/stream_coll.c "$tmp/stream_coll.cu"
-    if nvshmem_build "$tmp/stream_coll.cu" "$tmp/nvshmem"; then
-        nvbin=$tmp/nvshmem
-        echo "# NVSHMEM $nv_version"
-    else
-        echo "# building against NVSHMEM $nv_version failed: its column is left out"
-        tail -5 "$tmp/nvshmem.log"
+    # Built once per build dir (a minute of nvcc -rdc), again when the
+    # source changes; its library comes from nvshmem_mpi_env at run time.
+    nvbin=$build/bench/stream_coll.nvshmem-$nv_version
+    if [ ! "$nvbin" -nt bench/stream_coll.c ] || [ ! "$nvbin" -nt bench/host_rma_api.h ]; then
+        # A .cu copy: nvcc's -x cu would apply to the NVSHMEM archive as well.
+        cp bench/stream_coll.c "$tmp/stream_coll.cu"
+        if ! nvshmem_build "$tmp/stream_coll.cu" "$nvbin"; then
+            echo "# building against NVSHMEM $nv_version failed: its column is left out"
+            tail -5 "$nvbin.log"
+            rm -f "$nvbin"
+            nvbin=
+        fi
     fi
+    [ -z "$nvbin" ] || echo "# NVSHMEM $nv_version"
 fi
 if [ "$(id -u)" = 0 ]; then
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

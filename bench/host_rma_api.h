@@ -1,7 +1,7 @@
 /* The host calls gpu_host_rma.c and stream_coll.c make, for our library
  * or, with BENCH_NVSHMEM defined, for NVSHMEM, so that one program times
- * both (bench/host_compare.sh and bench/coll_compare.sh build the two). Valid C and C++: the NVSHMEM
- * build is compiled by nvcc. */
+ * both (bench/host_compare.sh and bench/coll_compare.sh build the two).
+ * Valid C and C++: the NVSHMEM build is compiled by nvcc. */
 #ifndef BENCH_HOST_RMA_API_H
 #define BENCH_HOST_RMA_API_H
 

@@ -189,7 +189,7 @@ if [ "${COLL_COMPARE:-1}" = 1 ]; then
             f=${run%%:*}_${np}_${run#*:}.txt
             NP=$np DTYPE=${run#*:} ROUNDS=${COLL_ROUNDS:-3} \
                 bash bench/coll_compare.sh ${run%%:*} build-gpu >"$out/$f" 2>&1
-            tail -14 "$out/$f"
+            tail -16 "$out/$f"
             note "bench coll_compare ${run%%:*} ($np PEs, ${run#*:}): see $f (table above)"
         done
     done

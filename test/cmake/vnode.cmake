@@ -20,7 +20,7 @@ function(shmem_vnode_run program np per_node)
     # Under the sanitizers mpirun runs only the vnode programs' 2-PE runs
     # (PMIx's part across nodes, the exchange of UCX addresses); the host
     # suite's programs on virtual nodes run under shmemrun (as
-    # scripts/test.sh leaves out mpirun past 2 PEs there).
+    # scripts/test.sh runs mpirun at 2 PEs alone there).
     if(SHMEM_SANITIZE AND launcher STREQUAL "mpirun" AND
        (NOT np EQUAL 2 OR NOT T_NAME MATCHES "^vnode"))
       continue()

@@ -4,9 +4,11 @@
 # shmemrun on the device heap; ROUNDS rounds (default 3), each running the
 # programs in turn; NVLink multicast off in every library.
 #   coll_compare.sh allreduce|alltoall [build dir (default build)]
-# Ours from C (bench/stream_coll.c: ours_c, and ours_c_copies with
-# SHMEM_STREAM_SUM_KERNEL=0 and SHMEM_STREAM_EXCHANGE_KERNEL=0, the copy
-# paths) and from Python, next to NCCL. allreduce: sum of float32
+# Ours from C (bench/stream_coll.c: ours_c; for allreduce
+# ours_c_multiblock, with SHMEM_STREAM_SUM_LL=0, the small sums on the
+# multi-block kernel; ours_c_copies with those and SHMEM_STREAM_SUM_KERNEL=0
+# and SHMEM_STREAM_EXCHANGE_KERNEL=0, the copy paths) and from Python, next
+# to NCCL. allreduce: sum of float32
 # (DTYPE=bfloat16: bfloat16), and PyTorch symmetric memory's one-shot and
 # two-shot too (bench/allreduce_compare.py). alltoall: NCCL's
 # all_to_all_single (bench/alltoall_compare.py). NVSHMEM's on-stream
@@ -55,8 +57,12 @@ fi
 export COLL=$coll
 for r in $(seq "${ROUNDS:-3}"); do
     "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
-    SHMEM_STREAM_SUM_KERNEL=0 SHMEM_STREAM_EXCHANGE_KERNEL=0 LABEL=ours_c_copies \
-        "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
+    if [ "$coll" = allreduce ]; then
+        SHMEM_STREAM_SUM_LL=0 LABEL=ours_c_multiblock \
+            "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
+    fi
+    SHMEM_STREAM_SUM_LL=0 SHMEM_STREAM_SUM_KERNEL=0 SHMEM_STREAM_EXCHANGE_KERNEL=0 \
+        LABEL=ours_c_copies "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
     # Its heap holds an all-to-all's two buffers of 256 MiB blocks at 4 PEs.
     [ -z "$nvbin" ] || mpirun -np "${NP:-2}" $(NVSHMEM_SYMMETRIC_SIZE=8G nvshmem_mpi_env) -x COLL \
         -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST \

@@ -18,10 +18,12 @@
     X(EXCHANGE, shmemi_k_exchange)                                            \
     SHMEMI_STREAM_SUM_TYPES(SHMEMI_SUM_KERNELS, X)
 
-/* Each type's two sum kernels (src/device/kernels/reduce.cuh). */
+/* Each type's three sum kernels (src/device/kernels/reduce.cuh and
+ * reduce_ll.cuh). */
 #define SHMEMI_SUM_KERNELS(X, T, K, N, E, S)                                  \
     X(SUM_##E, shmemi_k_sum_##N)                                              \
-    X(SUMB_##E, shmemi_k_sumb_##N)
+    X(SUMB_##E, shmemi_k_sumb_##N)                                            \
+    X(SUML_##E, shmemi_k_suml_##N)
 
 enum shmemi_kernel {
 #define SHMEMI_KERNEL_ENUM(e, name) SHMEMI_KERNEL_##e,

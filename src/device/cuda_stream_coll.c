@@ -1,11 +1,12 @@
 /* On-stream collectives over a team whose members are all on this node.
- * Each is a device barrier of the team (every member's source is ready and
- * its dest free), copies or a kernel in which every member pulls what it
+ * The copy paths are a device barrier of the team (every member's source
+ * is ready and its dest free), copies in which every member pulls what it
  * needs from the others' memory into its own, and a device barrier (every
  * member is done reading the others, so each may reuse its buffers).
- * Pulling spreads the copies over every member's copy engines and leaves
- * each writing only its own memory, so PEs outside the team are never
- * touched. */
+ * Pulling spreads the copies over every member's copy engines. The
+ * kernels (kernels/) store into the members' memory instead, between
+ * barriers of their blocks, or, for small sums, with a flag beside the
+ * data and no barrier. Either way only the team's members are touched. */
 #include <stdint.h>
 
 #include <shmemx.h>
@@ -116,13 +117,25 @@ int shmemx_alltoallmem_on_stream(shmem_team_t team, void *dest, const void *sour
     return exchange(__func__, team, dest, source, nelems, nelems, stream);
 }
 
-/* A type's two kernels follow one another (SHMEMI_SUM_KERNELS). */
-enum { SUMB = SHMEMI_KERNEL_SUMB_INT - SHMEMI_KERNEL_SUM_INT };
+/* A type's kernels follow one another (SHMEMI_SUM_KERNELS). */
+enum {
+    SUMB = SHMEMI_KERNEL_SUMB_INT - SHMEMI_KERNEL_SUM_INT,
+    SUML = SHMEMI_KERNEL_SUML_INT - SHMEMI_KERNEL_SUM_INT
+};
 
-/* Up to SHMEM_STREAM_SUM_KERNEL bytes, one kernel of several blocks with
- * two barriers (reduce.cuh); above, a reduce-scatter kernel and the copy
- * engines for the allgather, in five launches with three barriers, which
- * were slower at every size measured
+/* Whether a sum of this many bytes per PE fits the team's small-sum
+ * buffers (reduce_ll.cuh): its share of their lines, 8 bytes each. */
+static int sum_ll(const struct shmemi_coll *c, size_t bytes)
+{
+    return bytes <= shmemi_config.stream_sum_ll && shmemi_device_team_ll(c->team->slot) &&
+           bytes <= (size_t)(SHMEMI_TEAM_LL_LINES / c->size) * 8;
+}
+
+/* Up to SHMEM_STREAM_SUM_LL bytes, one block and no barrier
+ * (reduce_ll.cuh); up to SHMEM_STREAM_SUM_KERNEL bytes, one kernel of
+ * several blocks with two barriers (reduce.cuh); above, a reduce-scatter
+ * kernel and the copy engines for the allgather, in five launches with
+ * three barriers, which were slower at every size measured
  * (bench/results/2026-11-28-allreduce.md). */
 static int sum_reduce(const char *call, shmem_team_t team, void *dest, const void *source,
                       size_t nreduce, size_t elem, enum shmemi_kernel kernel, shmemx_stream_t stream)
@@ -136,8 +149,18 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
     char *to = shmemi_rma_target(call, dest, bytes, shmemi_state.my_pe);
     /* The other members read source: it must be symmetric too. */
     shmemi_rma_target(call, source, bytes, shmemi_state.my_pe);
+    unsigned long long handle = (unsigned long long)(uintptr_t)team;
+    if (sum_ll(&c, bytes)) {
+        void *args[] = {&handle, &dest, &source, &nreduce};
+        /* A thread a line. */
+        size_t threads = ((bytes + 7) / 8 + 31) / 32 * 32;
+        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUML), 1,
+                             threads < SHMEMI_MULTIBLOCK_THREADS ? (unsigned)threads
+                                                                 : SHMEMI_MULTIBLOCK_THREADS,
+                             stream, args);
+        return 0;
+    }
     if (bytes <= shmemi_config.stream_sum_kernel && shmemi_device_block_radix(c.size)) {
-        unsigned long long handle = (unsigned long long)(uintptr_t)team;
         void *args[] = {&handle, &dest, &source, &nreduce, &c.start, &c.stride, &c.size};
         /* One 16-byte unit of each member's share a thread. */
         size_t share = ((bytes + 15) / 16 + (size_t)c.size - 1) / (size_t)c.size;

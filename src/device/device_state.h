@@ -26,6 +26,8 @@ void shmemi_device_publish(void);
 /* The team table (device_teams.c): its bytes of heap, set up at `block`
  * with the predefined teams in it, and emptied. */
 size_t shmemi_device_teams_bytes(void);
+/* Whether the team in this scratch slot has the small sums' buffers. */
+int shmemi_device_team_ll(int slot);
 void shmemi_device_teams_init(char *block);
 void shmemi_device_teams_fini(void);
 /* A team kernels can name from now on, or no longer; no-ops on a host

@@ -33,10 +33,19 @@ static size_t flags_bytes(void)
     return shmemi_config.teams_max * SHMEMI_TEAM_FLAG_WORDS * sizeof(unsigned long long);
 }
 
+static size_t ll_slots(void)
+{
+    return shmemi_config.teams_max < SHMEMI_TEAM_LL_SLOTS ? shmemi_config.teams_max
+                                                          : SHMEMI_TEAM_LL_SLOTS;
+}
+
 size_t shmemi_device_teams_bytes(void)
 {
-    return flags_bytes() + entries() * sizeof(struct shmemi_device_team);
+    return flags_bytes() + ll_slots() * SHMEMI_TEAM_LL_BYTES +
+           entries() * sizeof(struct shmemi_device_team);
 }
+
+int shmemi_device_team_ll(int slot) { return slot >= 0 && (size_t)slot < ll_slots(); }
 
 int shmemi_device_block_radix(int n)
 {
@@ -84,6 +93,9 @@ void shmemi_device_team_add(const struct shmemi_team *t)
      * satisfies a wait of the new one. */
     shmemi_heap_zero(s->team_flags + (size_t)t->slot * SHMEMI_TEAM_FLAG_WORDS,
                      SHMEMI_TEAM_FLAG_WORDS * sizeof(unsigned long long));
+    if (shmemi_device_team_ll(t->slot))
+        shmemi_heap_zero(s->team_ll + (size_t)t->slot * SHMEMI_TEAM_LL_BYTES,
+                         SHMEMI_TEAM_LL_BYTES);
     shmemi_heap_copy(table + i, &e, sizeof e);
     shmemi_heap_quiet();
     pthread_mutex_unlock(&lock);
@@ -114,7 +126,8 @@ void shmemi_device_teams_init(char *block)
     if (!keys)
         shmemi_fatal("shmem_init", "out of memory for the device team table");
     mask = n - 1;
-    table = (struct shmemi_device_team *)(block + flags_bytes());
+    s->team_ll = block + flags_bytes();
+    table = (struct shmemi_device_team *)(s->team_ll + ll_slots() * SHMEMI_TEAM_LL_BYTES);
     shmemi_heap_zero(table, n * sizeof *table);
     s->team_flags = (unsigned long long *)block;
     s->teams = table;

@@ -142,7 +142,7 @@ if(CUDAToolkit_FOUND)
     # The sums' and exchanges' copy paths at every size, and the multi-block
     # kernels' uneven pieces at 3 and 4 PEs (sharing the GPUs).
     shmem_gpu_runs(gpu_stream_copies gpu_stream SHMEM_HEAP=device
-      SHMEM_STREAM_SUM_KERNEL=0 SHMEM_STREAM_EXCHANGE_KERNEL=0 NP 2)
+      SHMEM_STREAM_SUM_LL=0 SHMEM_STREAM_SUM_KERNEL=0 SHMEM_STREAM_EXCHANGE_KERNEL=0 NP 2)
     shmem_gpu_runs(gpu_stream_shared gpu_stream SHMEM_HEAP=device SHMEM_GPU_SHARE=1 NP 3 4)
     shmem_gpu_cu_test(gpu_stream_graph gpu/gpu_stream_graph.cu ENV SHMEM_HEAP=device)
     # The first host put and AMO while this PE's GPU runs a kernel waiting

@@ -355,13 +355,55 @@ static void sums(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int
     // A block of 512 threads holds 512 units of 16 bytes a member, and a
     // thread moves 4 at a time past 64 blocks: past `whole` each moves all 4.
     size_t block = 512 * 16 / sizeof(T), whole = block * 64 * 4 * n;
-    size_t counts[] = {1, 33, 1025, block * n, block * n + 1, N, whole + 12345};
+    // The one-block sum (reduce_ll.cuh) takes up to SHMEM_STREAM_SUM_LL
+    // (8 KiB) a PE, and no more than the team's 2048 / n lines of 8 bytes.
+    size_t lines = 2048 / n * 8, ll = (lines < 8192 ? lines : 8192) / sizeof(T);
+    size_t counts[] = {1, 33, ll, ll + 1, 1025, block * n, block * n + 1, N, whole + 12345};
     for (int in_place = 0; in_place < 2; in_place++) {
         for (size_t count : counts)
             sum<T>(name, reduce, s, me, n, in_place, count, 0);
         sum<T>(name, reduce, s, me, n, in_place, 33, 1);
         sum<T>(name, reduce, s, me, n, in_place, N - 1, 1);
     }
+}
+
+template <class T> __global__ void fill_round(T *d, int pe, int round, size_t n)
+{
+    for (size_t i = threadIdx.x; i < n; i += blockDim.x)
+        d[i] = (T)((pe + 1) * (round + 1) + (int)i);
+}
+
+// Many small sums back to back, each of a source refilled on the stream,
+// into a dest of its own: a PE that runs ahead stores its next calls' data
+// while the others still read this call's (the one-block sum's two
+// buffers, used in turn).
+static void sum_rounds(cudaStream_t s, int me, int n)
+{
+    const int rounds = 500;
+    const size_t count = 5;
+    int *src = (int *)shmem_malloc(count * sizeof(int));
+    int *dst = (int *)shmem_malloc(rounds * count * sizeof(int));
+    CHECK(src && dst, "shmem_malloc for the rounds of small sums");
+    for (int r = 0; r < rounds; r++) {
+        fill_round<int><<<1, 32, 0, s>>>(src, me, r, count);
+        CHECK(shmemx_int_sum_reduce_on_stream(SHMEM_TEAM_WORLD, dst + r * count, src, count, s) == 0,
+              "int_sum_reduce_on_stream, round %d", r);
+    }
+    int *h = (int *)malloc(rounds * count * sizeof(int));
+    CHECK(h, "malloc");
+    CUDA_OK(cudaStreamSynchronize(s));
+    CUDA_OK(cudaMemcpy(h, dst, rounds * count * sizeof(int), cudaMemcpyDeviceToHost));
+    for (int r = 0; r < rounds; r++)
+        for (size_t i = 0; i < count; i++) {
+            int want = (r + 1) * n * (n + 1) / 2 + n * (int)i;
+            CHECK(h[r * count + i] == want, "int_sum_reduce_on_stream round %d of %d: element %zu "
+                  "is %d, expected %d", r, rounds, i, h[r * count + i], want);
+        }
+    free(h);
+    shmemx_barrier_all_on_stream(s);
+    CUDA_OK(cudaStreamSynchronize(s));
+    shmem_free(dst);
+    shmem_free(src);
 }
 
 // The 16-bit forms take void pointers (C has no such types).
@@ -392,6 +434,7 @@ int main(void)
     sums<double>("double_sum_reduce_on_stream", shmemx_double_sum_reduce_on_stream, s, me, n);
     sums<__half>("half_sum_reduce_on_stream", half_sum, s, me, n);
     sums<__nv_bfloat16>("bfloat16_sum_reduce_on_stream", bfloat16_sum, s, me, n);
+    sum_rounds(s, me, n);
     // The legacy default stream works too.
     shmemx_barrier_all_on_stream(0);
     CUDA_OK(cudaDeviceSynchronize());

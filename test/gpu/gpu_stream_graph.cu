@@ -1,8 +1,9 @@
 // A CUDA graph of every on-stream call: a kernel fills the sources and a
 // symmetric float array from a counter in GPU memory, the puts (a large
 // one, by the copy engine, and a small one) go to the right neighbour, a
-// quiet, a barrier, the float array is summed in place (one kernel of
-// several blocks), a team sync, a get from the right neighbour, a
+// quiet, a barrier, the float array's first TINY floats are summed into
+// another array (one block, no barrier), the float array is summed in
+// place (one kernel of several blocks), a team sync, a get from the right neighbour, a
 // put-with-signal to it and the wait for the left's signal, a broadcast,
 // an fcollect and an alltoall; kernels check what came from the others,
 // reset the signal, a sync_all, the counter steps.
@@ -24,6 +25,7 @@
 #define N 65536
 #define SMALL 8 /* elements of the small put */
 #define M 40000 /* floats summed: 160 KB, several blocks' pieces */
+#define TINY 3     /* floats of the small sum */
 #define REPLAYS 100
 
 __device__ long pattern(int pe, unsigned long long it, size_t i)
@@ -63,7 +65,7 @@ __global__ void fill(long *src, float *acc, struct coll_bufs c, const unsigned l
 }
 
 // bad[r] counts the wrong elements of replay r, so a failure says which.
-__global__ void check(const long *dst, const long *small, const float *acc,
+__global__ void check(const long *dst, const long *small, const float *acc, const float *tiny,
                       const unsigned long long *it, int left, int n, unsigned long long *bad)
 {
     float sum = 0;
@@ -71,7 +73,7 @@ __global__ void check(const long *dst, const long *small, const float *acc,
         sum += summand(pe, *it);
     for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < N; i += gridDim.x * blockDim.x)
         if (dst[i] != pattern(left, *it, i) || (i < SMALL && small[i] != pattern(left, *it, i)) ||
-            (i < M && acc[i] != sum))
+            (i < M && acc[i] != sum) || (i < TINY && tiny[i] != sum))
             atomicAdd(&bad[*it % REPLAYS], 1ULL);
 }
 
@@ -107,6 +109,7 @@ int main(void)
     long *dst = (long *)shmem_calloc(N, sizeof(long));
     long *small = (long *)shmem_calloc(SMALL, sizeof(long));
     float *acc = (float *)shmem_calloc(M, sizeof(float));
+    float *tiny = (float *)shmem_calloc(TINY, sizeof(float));
     long *sigdata = (long *)shmem_calloc(SMALL, sizeof(long));
     uint64_t *sig = (uint64_t *)shmem_calloc(1, sizeof(uint64_t));
     struct coll_bufs c;
@@ -135,6 +138,8 @@ int main(void)
     shmemx_putmem_on_stream(small, src, SMALL * sizeof(long), right, s);
     shmemx_quiet_on_stream(s);
     shmemx_barrier_all_on_stream(s);
+    CHECK(shmemx_float_sum_reduce_on_stream(SHMEM_TEAM_WORLD, tiny, acc, TINY, s) == 0,
+          "float_sum_reduce_on_stream of %d floats", TINY);
     CHECK(shmemx_float_sum_reduce_on_stream(SHMEM_TEAM_WORLD, acc, acc, M, s) == 0,
           "float_sum_reduce_on_stream");
     CHECK(shmemx_team_sync_on_stream(SHMEM_TEAM_WORLD, s) == 0, "team_sync_on_stream");
@@ -149,7 +154,7 @@ int main(void)
           "fcollectmem_on_stream");
     CHECK(shmemx_alltoallmem_on_stream(SHMEM_TEAM_WORLD, c.a2a_dst, c.a2a_src, sb, s) == 0,
           "alltoallmem_on_stream");
-    check<<<32, 256, 0, s>>>(dst, small, acc, it, left, n, bad);
+    check<<<32, 256, 0, s>>>(dst, small, acc, tiny, it, left, n, bad);
     check_calls<<<1, 256, 0, s>>>(got, sigdata, c, sig, it, me, left, n, bad);
     shmemx_sync_all_on_stream(s);
     step<<<1, 1, 0, s>>>(it);
@@ -165,9 +170,9 @@ int main(void)
     CUDA_OK(cudaMemcpy(h_bad, bad, sizeof h_bad, cudaMemcpyDeviceToHost));
     CHECK(h_it == REPLAYS, "the graph ran %llu times, not %d", h_it, REPLAYS);
     for (int r = 0; r < REPLAYS; r++)
-        CHECK(h_bad[r] == 0, "replay %d: %llu of %d elements from PE %d, of the %d sums, or "
+        CHECK(h_bad[r] == 0, "replay %d: %llu of %d elements from PE %d, of the %d + %d sums, or "
               "of the get, put-with-signal and collectives' %d elements were wrong", r, h_bad[r],
-              N, left, M, SMALL * n);
+              N, left, M, TINY, SMALL * n);
     long *h = (long *)malloc(N * sizeof(long));
     CUDA_OK(cudaMemcpy(h, dst, N * sizeof(long), cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < N; i++) {
@@ -190,6 +195,7 @@ int main(void)
     shmem_free(c.bsrc);
     shmem_free(sig);
     shmem_free(sigdata);
+    shmem_free(tiny);
     shmem_free(acc);
     shmem_free(small);
     shmem_free(dst);

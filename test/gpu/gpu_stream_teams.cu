@@ -1,7 +1,8 @@
 // The on-stream team calls on teams other than the world: SHMEM_TEAM_SHARED,
 // the world in reverse (member i is PE n-1-i, so member indices and PE
 // numbers differ), the even PEs (stride 2), the odd PEs (at 2 PEs a team
-// of one beside the even one, both working at once), and the last PE alone.
+// of one beside the even one, both working at once), the last PE alone, and
+// the world in reverse again in a slot past the small sums' buffers.
 // Every member checks team_sync_on_stream, broadcast from every root,
 // fcollect and alltoall (at sizes that take the kernel and the copies) and
 // the four sum reductions (in place too) against
@@ -15,6 +16,7 @@
 
 #include <shmem.h>
 #include <shmemx.h>
+#include <shmem/internal/device_state.h>
 
 #include "cuda_check.h"
 
@@ -118,7 +120,9 @@ template <class T> __global__ void fill_sum(T *d, int pe, size_t n)
 // Sums of small integers (floats included) are exact: every member must
 // hold exactly the sum over the members' world PEs pe of
 // (pe + 1) * (i % 1000) + 0.5.
-// count: N takes the reduce-scatter and copies, 100 the one kernel.
+// count: N (odd, so pieces are uneven) and 5000 take the multi-block
+// kernel, 100 the one block with no barrier (where the team has the small
+// sums' buffers, SHMEMI_TEAM_LL_SLOTS; else the multi-block kernel too).
 template <class T>
 static void sum(const char *name, const char *call,
                 int (*reduce)(shmem_team_t, T *, const T *, size_t, cudaStream_t), shmem_team_t t,
@@ -147,7 +151,7 @@ static void sum(const char *name, const char *call,
 static void sums(const char *name, shmem_team_t t, struct bufs *b, cudaStream_t s)
 {
     for (int in_place = 0; in_place < 2; in_place++) {
-        for (size_t count : {(size_t)N, (size_t)100}) {
+        for (size_t count : {(size_t)N, (size_t)5000, (size_t)100}) {
             sum<int>(name, "int_sum_reduce_on_stream", shmemx_int_sum_reduce_on_stream, t, b, s,
                      in_place, count);
             sum<long>(name, "long_sum_reduce_on_stream", shmemx_long_sum_reduce_on_stream, t, b, s,
@@ -238,6 +242,18 @@ int main(void)
     else
         run("odd", odd, &b, s);
     run("last PE alone", last, &b, s);
+    // A team past the slots with the small sums' buffers, which the teams
+    // above and these fillers hold.
+    shmem_team_t filler[SHMEMI_TEAM_LL_SLOTS], past;
+    for (int i = 0; i < SHMEMI_TEAM_LL_SLOTS; i++)
+        CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &filler[i]) == 0,
+              "split of filler team %d", i);
+    CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, n - 1, -1, n, NULL, 0, &past) == 0,
+          "split of the world in reverse past the small sums' slots");
+    run("reverse, past the small sums' slots", past, &b, s);
+    shmem_team_destroy(past);
+    for (int i = 0; i < SHMEMI_TEAM_LL_SLOTS; i++)
+        shmem_team_destroy(filler[i]);
 
     CHECK(shmemx_team_sync_on_stream(SHMEM_TEAM_INVALID, s) != 0,
           "team_sync_on_stream on SHMEM_TEAM_INVALID returned 0");

@@ -58,6 +58,19 @@ struct shmemi_device_team {
 #define SHMEMI_TEAM_BLOCK_WORDS 8
 #define SHMEMI_TEAM_FLAG_WORDS (SHMEMI_TEAM_BLOCK_FLAGS + SHMEMI_TEAM_BLOCKS * SHMEMI_TEAM_BLOCK_WORDS)
 
+/* The first SHMEMI_TEAM_LL_SLOTS scratch slots (SHMEM_TEAM_WORLD's and
+ * SHMEM_TEAM_SHARED's among them) also hold the small sums' buffers
+ * (src/device/kernels/reduce_ll.cuh): this PE's call counter, then two
+ * buffers, used in turn, of SHMEMI_TEAM_LL_LINES 16-byte lines, each line
+ * 8 bytes of data and two copies of a flag; member m writes the lines
+ * [m * SHMEMI_TEAM_LL_LINES / size, ...) of each buffer. Only the first
+ * slots have them: at 64 KiB a slot, all 1024 of SHMEM_TEAMS_MAX's default
+ * would take 64 MiB of GPU memory. */
+#define SHMEMI_TEAM_LL_SLOTS 16
+#define SHMEMI_TEAM_LL_LINES 2048
+#define SHMEMI_TEAM_LL_HEAD 64
+#define SHMEMI_TEAM_LL_BYTES (SHMEMI_TEAM_LL_HEAD + 2 * SHMEMI_TEAM_LL_LINES * 16)
+
 static inline SHMEMI_STATE_HD unsigned shmemi_team_hash(unsigned long long h)
 {
     h ^= h >> 33;
@@ -102,6 +115,7 @@ struct shmemi_device_state {
     unsigned team_mask;
     struct shmemi_device_team world; /* a copy: no table load in barrier_all */
     unsigned long long *team_flags;
+    char *team_ll;           /* SHMEMI_TEAM_LL_SLOTS of SHMEMI_TEAM_LL_BYTES */
     /* Nonzero once this PE's job is ending (a peer died, or called
      * shmem_global_exit): host memory that kernels can read, so a device
      * spin loop stops instead of waiting for a PE that is gone. */
@@ -122,7 +136,7 @@ struct shmemi_device_state {
  * table, the proxy's ring and requests): raised whenever one of them
  * changes, so that device code compiled against other headers than the
  * library's is refused instead of misreading the state. */
-#define SHMEMI_DEVICE_ABI_VERSION 2
+#define SHMEMI_DEVICE_ABI_VERSION 3
 
 /* Called once per CUDA translation unit before main (see shmem/device.h)
  * with SHMEMI_DEVICE_ABI_VERSION and sizeof(struct shmemi_device_state) as

@@ -15,4 +15,5 @@
 #include "team.cuh"
 #include "sync.cuh"
 #include "reduce.cuh"
+#include "reduce_ll.cuh"
 #include "exchange.cuh"

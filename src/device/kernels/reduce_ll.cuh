@@ -1,0 +1,106 @@
+// The small sums on a stream: one block, no barrier. Each PE stores its
+// source, 8 bytes to a 16-byte line with the call's number twice beside
+// them, into its lines of every member's buffer, then sums the members'
+// lines of its own buffer as each arrives, in member order (so every PE
+// ends with the same bits). Data and number are stored together, 8 bytes
+// at a time, so a line whose numbers match holds its data: no fence, and
+// no trip over NVLink but the stores. The multi-block sum (reduce.cuh)
+// needs two barriers, about one such trip and a system fence each.
+//
+// Two buffers, used in turn, make a line safe to overwrite: a PE writes
+// buffer b in call e only after its call e - 1 saw every member's lines of
+// that call, which each member stored after finishing call e - 2, the last
+// that read buffer b.
+
+// One line: 8 bytes of data as two halves, each beside a copy of the
+// call's number.
+struct shmemi_k_ll_line {
+    unsigned lo, flag_lo, hi, flag_hi;
+};
+
+__device__ inline void shmemi_k_ll_store(shmemi_k_ll_line *to, unsigned long long data,
+                                         unsigned e)
+{
+    asm volatile("st.volatile.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(to),
+                 "r"((unsigned)data), "r"(e), "r"((unsigned)(data >> 32)), "r"(e)
+                 : "memory");
+}
+
+// The data of a line of call e, once both its halves are there.
+__device__ inline unsigned long long shmemi_k_ll_wait(const shmemi_k_ll_line *from, unsigned e)
+{
+    unsigned spins = 0;
+    for (;;) {
+        unsigned lo, flo, hi, fhi;
+        asm volatile("ld.volatile.global.v4.u32 {%0, %1, %2, %3}, [%4];"
+                     : "=r"(lo), "=r"(flo), "=r"(hi), "=r"(fhi)
+                     : "l"(from)
+                     : "memory");
+        if (flo == e && fhi == e)
+            return (unsigned long long)hi << 32 | lo;
+        shmemi_dev_spin(&spins);
+    }
+}
+
+template <class T>
+__device__ void shmemi_k_suml(unsigned long long team, T *dest, const T *source, size_t n)
+{
+    typedef typename shmemi_dev_acc<T>::type A;
+    const int V = 8 / sizeof(T);
+    typedef shmemi_k_unit<T, 8 / sizeof(T)> W;
+    const struct shmemi_device_team *t = shmemi_k_team(team);
+    char *slot = shmemi_dstate.team_ll + (size_t)t->slot * SHMEMI_TEAM_LL_BYTES;
+    // The call's number: 64 bits, so that the 32 stored with the data
+    // never repeat the previous one of the same buffer.
+    unsigned long long *count = (unsigned long long *)slot;
+    const unsigned long long e = *(volatile unsigned long long *)count + 1;
+    shmemi_k_ll_line *buf =
+        (shmemi_k_ll_line *)(slot + SHMEMI_TEAM_LL_HEAD) + (e & 1) * SHMEMI_TEAM_LL_LINES;
+    const size_t per = SHMEMI_TEAM_LL_LINES / t->size, lines = (n + V - 1) / V;
+    const int size = t->size, me = t->my_index;
+    for (size_t l = threadIdx.x; l < lines; l += blockDim.x) {
+        W w;
+#pragma unroll
+        for (int k = 0; k < V; k++)
+            w.x[k] = l * V + k < n ? source[l * V + k] : (T)(A)0;
+        unsigned long long data;
+        memcpy(&data, &w, 8);
+        // This PE's first member after itself first, as the larger sums do,
+        // so that the members' stores spread over the links.
+        for (int i = 1; i <= size; i++)
+            shmemi_k_ll_store(shmemi_k_member(shmemi_k_sum_call, buf + me * per + l, t->start,
+                                              t->stride, (me + i) % size),
+                              data, (unsigned)e);
+    }
+    for (size_t l = threadIdx.x; l < lines; l += blockDim.x) {
+        A sum[V];
+#pragma unroll
+        for (int k = 0; k < V; k++)
+            sum[k] = 0;
+        for (int m = 0; m < size; m++) {
+            unsigned long long data = shmemi_k_ll_wait(buf + m * per + l, (unsigned)e);
+            W w;
+            memcpy(&w, &data, 8);
+#pragma unroll
+            for (int k = 0; k < V; k++)
+                sum[k] += (A)w.x[k];
+        }
+#pragma unroll
+        for (int k = 0; k < V; k++)
+            if (l * V + k < n)
+                dest[l * V + k] = (T)sum[k];
+    }
+    __syncthreads();
+    if (threadIdx.x == 0)
+        *count = e;
+}
+
+#define SHMEMI_K_SUML(A, T, K, N, E, S)                                       \
+    extern "C" __global__ void shmemi_k_suml_##N(unsigned long long team,     \
+                                                 K *dest, const K *source,    \
+                                                 size_t n)                    \
+    {                                                                         \
+        shmemi_k_suml<K>(team, dest, source, n);                              \
+    }
+SHMEMI_STREAM_SUM_TYPES(SHMEMI_K_SUML, _)
+#undef SHMEMI_K_SUML

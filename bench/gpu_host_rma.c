@@ -144,17 +144,22 @@ static void stream_puts(char *dst, char *src, size_t bytes, int peer, CUstream s
 
 static void barrier_all_on_stream(CUstream s) { b_barrier_all_on_stream(s); }
 static void team_sync_on_stream(CUstream s) { b_team_sync_on_stream(s); }
+static float *sum_buf; /* symmetric: two floats */
+static void float_sum_on_stream(CUstream s) { b_float_sum_reduce_on_stream(sum_buf, sum_buf, 2, s); }
 
-/* Queues iters calls of queue on stream and prints the time per call. */
+/* Queues iters calls of queue on stream and prints the time per call, and
+ * the host's time to queue one (what a caller in Python adds to). */
 static void on_stream_run(const char *name, void (*queue)(CUstream), CUstream stream, int iters,
                           int me)
 {
     double t0 = now();
     for (int i = 0; i < iters; i++)
         queue(stream);
+    double queued = now() - t0;
     check_stream(cuStreamSynchronize(stream), me, name);
     if (me == 0)
-        printf("%s_us %.2f\n", name, (now() - t0) / iters * 1e6);
+        printf("%s_us %.2f\n%s_host_us %.2f\n", name, (now() - t0) / iters * 1e6, name,
+               queued / iters * 1e6);
 }
 
 int main(int argc, char **argv)
@@ -251,6 +256,14 @@ int main(int argc, char **argv)
     b_free(count);
     on_stream_run("barrier_all_on_stream", barrier_all_on_stream, stream, iters, me);
     on_stream_run("team_sync_on_stream", team_sync_on_stream, stream, iters, me);
+    sum_buf = (float *)b_malloc(2 * sizeof(float));
+    check_stream(cuMemsetD8((CUdeviceptr)sum_buf, 0, 2 * sizeof(float)), me, "cuMemsetD8");
+    for (int i = 0; i < 100; i++)
+        float_sum_on_stream(stream);
+    check_stream(cuStreamSynchronize(stream), me, "the warm-up on-stream sums");
+    on_stream_run("float_sum_on_stream_8B", float_sum_on_stream, stream, 2000, me);
+    b_barrier_all();
+    b_free(sum_buf);
     cuStreamDestroy(stream);
     b_barrier_all();
     b_free(heap);

@@ -16,13 +16,17 @@ class Team:
     def __init__(self, name, handle=None):
         self.name = name
         self._handle = handle
+        self._cell = None
 
     @property
     def handle(self):
         _runtime.require(f"{self.name}.handle")
         if self._handle is None:
-            # The predefined handles are set by shmem_init.
-            return P.in_dll(_lib.lib, self.name).value
+            # The predefined handles are set by shmem_init: the variable is
+            # read on each call, its lookup (dlsym, 0.5 µs) made once.
+            if self._cell is None:
+                self._cell = P.in_dll(_lib.lib, self.name)
+            return self._cell.value
         if self._handle == 0:
             raise error(ValueError, f"Team({self.name})", "the team was destroyed",
                         "split a new team")

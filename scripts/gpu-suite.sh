@@ -13,7 +13,10 @@
 #   COLL_COMPARE=0  leaves out the collectives next to NCCL, PyTorch and
 #                 NVSHMEM among them (bench/coll_compare.sh: all-reduce of
 #                 float32 and bfloat16, all-to-all, at 2, 4 and 8 PEs as far
-#                 as the GPUs go; a table took 40 to 100 s on 2 H200s)
+#                 as the GPUs go; a table took 40 to 100 s on 2 H200s, and
+#                 more than 80 s at 4 PEs on 4 H200s)
+#   COLL_NP="2 4"  those PE counts only (still as far as the GPUs go)
+#   COLL_RUNS="allreduce:float32"  those tables only (collective:dtype)
 #   CPU_BENCH=1   adds the host benchmarks next to Open MPI's OSHMEM, where
 #                 the machine has it (bench/compare_api.sh at 2, 4 and 8 PEs,
 #                 bench/compare_ucx.sh): its cores outnumber 8 PEs, which
@@ -183,9 +186,9 @@ note "bench device_compare: see device_compare.txt (table above)"
 # PyTorch's symmetric memory and NVSHMEM, at 2, 4 and 8 PEs, one a GPU
 # (COLL_ROUNDS rounds, default 3).
 if [ "${COLL_COMPARE:-1}" = 1 ]; then
-    for np in 2 4 8; do
-        [ "$np" -le "$gpus" ] || break
-        for run in allreduce:float32 allreduce:bfloat16 alltoall:int32; do
+    for np in ${COLL_NP:-2 4 8}; do
+        [ "$np" -le "$gpus" ] || continue
+        for run in ${COLL_RUNS:-allreduce:float32 allreduce:bfloat16 alltoall:int32}; do
             f=${run%%:*}_${np}_${run#*:}.txt
             NP=$np DTYPE=${run#*:} ROUNDS=${COLL_ROUNDS:-3} \
                 bash bench/coll_compare.sh ${run%%:*} build-gpu >"$out/$f" 2>&1

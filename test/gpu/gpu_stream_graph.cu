@@ -3,10 +3,10 @@
 // one, by the copy engine, and a small one) go to the right neighbour, a
 // quiet, a barrier, the float array's first TINY floats are summed into
 // another array (one block, no barrier), the float array is summed in
-// place (one kernel of several blocks), a team sync, a get from the right neighbour, a
-// put-with-signal to it and the wait for the left's signal, a broadcast,
-// an fcollect and an alltoall; kernels check what came from the others,
-// reset the signal, a sync_all, the counter steps.
+// place (one kernel of several blocks), a team sync, a get from the right
+// neighbour, a put-with-signal to it and the wait for the left's signal, a
+// broadcast, an fcollect and an alltoall; kernels check what came from the
+// others, reset the signal, a sync_all, the counter steps.
 // Captured as the program's very first on-stream call (so the library
 // loads its kernels while the capture runs), then replayed 100 times: the
 // data changes every replay and must be right every replay, which needs
@@ -25,7 +25,7 @@
 #define N 65536
 #define SMALL 8 /* elements of the small put */
 #define M 40000 /* floats summed: 160 KB, several blocks' pieces */
-#define TINY 3     /* floats of the small sum */
+#define TINY 3 /* floats of the small sum */
 #define REPLAYS 100
 
 __device__ long pattern(int pe, unsigned long long it, size_t i)

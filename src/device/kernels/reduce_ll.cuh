@@ -2,10 +2,13 @@
 // source, 8 bytes to a 16-byte line with the call's number twice beside
 // them, into its lines of every member's buffer, then sums the members'
 // lines of its own buffer as each arrives, in member order (so every PE
-// ends with the same bits). Data and number are stored together, 8 bytes
-// at a time, so a line whose numbers match holds its data: no fence, and
-// no trip over NVLink but the stores. The multi-block sum (reduce.cuh)
-// needs two barriers, about one such trip and a system fence each.
+// ends with the same bits). Each 4-byte half of the data shares an
+// aligned 8-byte word with a copy of the number, and such a word lands
+// whole, so a line whose numbers match holds its data: no fence, and no
+// trip over NVLink but the stores. The multi-block sum (reduce.cuh) needs
+// two barriers, about one such trip and a system fence each: 3.4 against
+// 8.0 us at 8 bytes on 2 H200s
+// (bench/results/2026-11-28-collectives-4gpu.md).
 //
 // Two buffers, used in turn, make a line safe to overwrite: a PE writes
 // buffer b in call e only after its call e - 1 saw every member's lines of

@@ -14,6 +14,9 @@
 // buffer b in call e only after its call e - 1 saw every member's lines of
 // that call, which each member stored after finishing call e - 2, the last
 // that read buffer b.
+//
+// Included after reduce.cuh (kernels.cu), whose element units
+// (shmemi_k_unit) and call name it uses.
 
 // One line: 8 bytes of data as two halves, each beside a copy of the
 // call's number.

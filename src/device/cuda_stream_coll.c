@@ -49,9 +49,9 @@ int shmemx_broadcastmem_on_stream(shmem_team_t team, void *dest, const void *sou
     return 0;
 }
 
-/* The blocks of a multi-block kernel that moves `units` 16-byte units to
- * or from each member: one unit a thread, up to the block barriers each
- * team's slot has. */
+/* The blocks of a multi-block kernel that moves `units` 16-byte units (or
+ * the small sums' lines) to or from each member: one a thread, up to the
+ * block barriers each team's slot has. */
 static unsigned multiblock_blocks(size_t units)
 {
     size_t blocks = (units + SHMEMI_MULTIBLOCK_THREADS - 1) / SHMEMI_MULTIBLOCK_THREADS;
@@ -123,16 +123,15 @@ enum {
     SUML = SHMEMI_KERNEL_SUML_INT - SHMEMI_KERNEL_SUM_INT
 };
 
-/* Whether a sum of this many bytes per PE fits the team's small-sum
- * buffers (reduce_ll.cuh): its share of their lines, 8 bytes each. */
+/* Whether a sum of this many bytes per PE takes the team's small-sum
+ * buffers (reduce_ll.cuh), which hold SHMEM_STREAM_SUM_LL bytes of each
+ * PE of the world. */
 static int sum_ll(const struct shmemi_coll *c, size_t bytes)
 {
-    return bytes <= shmemi_config.stream_sum_ll && shmemi_device_team_ll(c->team->slot) &&
-           bytes <= (size_t)(SHMEMI_TEAM_LL_LINES / c->size) * 8;
+    return bytes <= shmemi_config.stream_sum_ll && shmemi_device_team_ll(c->team->slot);
 }
 
-/* Up to SHMEM_STREAM_SUM_LL bytes, one block and no barrier
- * (reduce_ll.cuh); up to SHMEM_STREAM_SUM_KERNEL bytes, one kernel of
+/* Up to SHMEM_STREAM_SUM_LL bytes, no barrier (reduce_ll.cuh); up to SHMEM_STREAM_SUM_KERNEL bytes, one kernel of
  * several blocks with two barriers (reduce.cuh); above, a reduce-scatter
  * kernel and the copy engines for the allgather, in five launches with
  * three barriers, which were slower at every size measured
@@ -153,8 +152,8 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
     if (sum_ll(&c, bytes)) {
         void *args[] = {&handle, &dest, &source, &nreduce};
         /* A thread a line. */
-        size_t threads = ((bytes + 7) / 8 + 31) / 32 * 32;
-        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUML), 1,
+        size_t lines = (bytes + 7) / 8, threads = (lines + 31) / 32 * 32;
+        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUML), multiblock_blocks(lines),
                              threads < SHMEMI_MULTIBLOCK_THREADS ? (unsigned)threads
                                                                  : SHMEMI_MULTIBLOCK_THREADS,
                              stream, args);

@@ -33,16 +33,27 @@ static size_t flags_bytes(void)
     return shmemi_config.teams_max * SHMEMI_TEAM_FLAG_WORDS * sizeof(unsigned long long);
 }
 
+/* A small-sum buffer's lines: SHMEM_STREAM_SUM_LL bytes, 8 a line, of
+ * each PE of the largest team that can sum on a stream (one node's; the
+ * largest node's, so that every PE's heap keeps the same layout). */
+static unsigned long long ll_lines(void)
+{
+    return (unsigned long long)shmemi_state.max_local * ((shmemi_config.stream_sum_ll + 7) / 8);
+}
+
 static size_t ll_slots(void)
 {
+    if (!ll_lines())
+        return 0;
     return shmemi_config.teams_max < SHMEMI_TEAM_LL_SLOTS ? shmemi_config.teams_max
                                                           : SHMEMI_TEAM_LL_SLOTS;
 }
 
+static size_t ll_bytes(void) { return ll_slots() * shmemi_team_ll_bytes(ll_lines()); }
+
 size_t shmemi_device_teams_bytes(void)
 {
-    return flags_bytes() + ll_slots() * SHMEMI_TEAM_LL_BYTES +
-           entries() * sizeof(struct shmemi_device_team);
+    return flags_bytes() + ll_bytes() + entries() * sizeof(struct shmemi_device_team);
 }
 
 int shmemi_device_team_ll(int slot) { return slot >= 0 && (size_t)slot < ll_slots(); }
@@ -94,8 +105,8 @@ void shmemi_device_team_add(const struct shmemi_team *t)
     shmemi_heap_zero(s->team_flags + (size_t)t->slot * SHMEMI_TEAM_FLAG_WORDS,
                      SHMEMI_TEAM_FLAG_WORDS * sizeof(unsigned long long));
     if (shmemi_device_team_ll(t->slot))
-        shmemi_heap_zero(s->team_ll + (size_t)t->slot * SHMEMI_TEAM_LL_BYTES,
-                         SHMEMI_TEAM_LL_BYTES);
+        shmemi_heap_zero(s->team_ll + (size_t)t->slot * shmemi_team_ll_bytes(s->team_ll_lines),
+                         shmemi_team_ll_bytes(s->team_ll_lines));
     shmemi_heap_copy(table + i, &e, sizeof e);
     shmemi_heap_quiet();
     pthread_mutex_unlock(&lock);
@@ -127,7 +138,8 @@ void shmemi_device_teams_init(char *block)
         shmemi_fatal("shmem_init", "out of memory for the device team table");
     mask = n - 1;
     s->team_ll = block + flags_bytes();
-    table = (struct shmemi_device_team *)(s->team_ll + ll_slots() * SHMEMI_TEAM_LL_BYTES);
+    s->team_ll_lines = ll_slots() ? ll_lines() : 0;
+    table = (struct shmemi_device_team *)(s->team_ll + ll_bytes());
     shmemi_heap_zero(table, n * sizeof *table);
     s->team_flags = (unsigned long long *)block;
     s->teams = table;

@@ -75,10 +75,13 @@ static void number_nodes(const struct pe_card *all, int n)
     sort_cards = all;
     qsort(order, (size_t)n, sizeof *order, by_node);
     shmemi_state.node_first = xcalloc((size_t)n, sizeof(int));
-    for (int i = 0, first = 0; i < n; i++) {
+    shmemi_state.max_local = 0;
+    for (int i = 0, first = 0, start = 0; i < n; i++) {
         if (i == 0 || all[order[i]].node != all[order[i - 1]].node)
-            first = order[i];
+            first = order[i], start = i;
         shmemi_state.node_first[order[i]] = first;
+        if (i + 1 - start > shmemi_state.max_local)
+            shmemi_state.max_local = i + 1 - start;
     }
     free(order);
 }

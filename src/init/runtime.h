@@ -26,6 +26,7 @@ struct shmemi_state {
     int *local_index; /* [n_pes]: index among the node's PEs, or -1 */
     int *local_pes;   /* [n_local]: the PE of each local index */
     int *node_first;  /* [n_pes]: the first PE of each PE's node */
+    int max_local;    /* the PEs of the job's largest node */
     /* The machine's PEs, in PE order: the node's, unless virtual nodes
      * split the machine (its GPUs are shared out among all of them, as
      * nodes of their own would each have theirs). */

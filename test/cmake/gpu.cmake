@@ -144,6 +144,9 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_runs(gpu_stream_copies gpu_stream SHMEM_HEAP=device
       SHMEM_STREAM_SUM_LL=0 SHMEM_STREAM_SUM_KERNEL=0 SHMEM_STREAM_EXCHANGE_KERNEL=0 NP 2)
     shmem_gpu_runs(gpu_stream_shared gpu_stream SHMEM_HEAP=device SHMEM_GPU_SHARE=1 NP 3 4)
+    # The sums with no barrier up to 1 MiB: threads that each sum several
+    # lines.
+    shmem_gpu_runs(gpu_stream_ll gpu_stream SHMEM_HEAP=device SHMEM_STREAM_SUM_LL=1M NP 2)
     shmem_gpu_cu_test(gpu_stream_graph gpu/gpu_stream_graph.cu ENV SHMEM_HEAP=device)
     # The first host put and AMO while this PE's GPU runs a kernel waiting
     # for them: on node peers (3 PEs share 2 GPUs), and served across

@@ -2,7 +2,8 @@
 // symmetric float array from a counter in GPU memory, the puts (a large
 // one, by the copy engine, and a small one) go to the right neighbour, a
 // quiet, a barrier, the float array's first TINY floats are summed into
-// another array (one block, no barrier), the float array is summed in
+// another array (one block, no barrier), and its first MID (several
+// blocks, no barrier) into a third, the float array is summed in
 // place (one kernel of several blocks), a team sync, a get from the right
 // neighbour, a put-with-signal to it and the wait for the left's signal, a
 // broadcast, an fcollect and an alltoall; kernels check what came from the
@@ -26,6 +27,7 @@
 #define SMALL 8 /* elements of the small put */
 #define M 40000 /* floats summed: 160 KB, several blocks' pieces */
 #define TINY 3 /* floats of the small sum */
+#define MID 6000 /* floats of the sum of several blocks with no barrier */
 #define REPLAYS 100
 
 __device__ long pattern(int pe, unsigned long long it, size_t i)
@@ -66,14 +68,16 @@ __global__ void fill(long *src, float *acc, struct coll_bufs c, const unsigned l
 
 // bad[r] counts the wrong elements of replay r, so a failure says which.
 __global__ void check(const long *dst, const long *small, const float *acc, const float *tiny,
-                      const unsigned long long *it, int left, int n, unsigned long long *bad)
+                      const float *mid, const unsigned long long *it, int left, int n,
+                      unsigned long long *bad)
 {
     float sum = 0;
     for (int pe = 0; pe < n; pe++)
         sum += summand(pe, *it);
     for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < N; i += gridDim.x * blockDim.x)
         if (dst[i] != pattern(left, *it, i) || (i < SMALL && small[i] != pattern(left, *it, i)) ||
-            (i < M && acc[i] != sum) || (i < TINY && tiny[i] != sum))
+            (i < M && acc[i] != sum) || (i < TINY && tiny[i] != sum) ||
+            (i < MID && mid[i] != sum))
             atomicAdd(&bad[*it % REPLAYS], 1ULL);
 }
 
@@ -110,6 +114,7 @@ int main(void)
     long *small = (long *)shmem_calloc(SMALL, sizeof(long));
     float *acc = (float *)shmem_calloc(M, sizeof(float));
     float *tiny = (float *)shmem_calloc(TINY, sizeof(float));
+    float *mid = (float *)shmem_calloc(MID, sizeof(float));
     long *sigdata = (long *)shmem_calloc(SMALL, sizeof(long));
     uint64_t *sig = (uint64_t *)shmem_calloc(1, sizeof(uint64_t));
     struct coll_bufs c;
@@ -140,6 +145,8 @@ int main(void)
     shmemx_barrier_all_on_stream(s);
     CHECK(shmemx_float_sum_reduce_on_stream(SHMEM_TEAM_WORLD, tiny, acc, TINY, s) == 0,
           "float_sum_reduce_on_stream of %d floats", TINY);
+    CHECK(shmemx_float_sum_reduce_on_stream(SHMEM_TEAM_WORLD, mid, acc, MID, s) == 0,
+          "float_sum_reduce_on_stream of %d floats", MID);
     CHECK(shmemx_float_sum_reduce_on_stream(SHMEM_TEAM_WORLD, acc, acc, M, s) == 0,
           "float_sum_reduce_on_stream");
     CHECK(shmemx_team_sync_on_stream(SHMEM_TEAM_WORLD, s) == 0, "team_sync_on_stream");
@@ -154,7 +161,7 @@ int main(void)
           "fcollectmem_on_stream");
     CHECK(shmemx_alltoallmem_on_stream(SHMEM_TEAM_WORLD, c.a2a_dst, c.a2a_src, sb, s) == 0,
           "alltoallmem_on_stream");
-    check<<<32, 256, 0, s>>>(dst, small, acc, tiny, it, left, n, bad);
+    check<<<32, 256, 0, s>>>(dst, small, acc, tiny, mid, it, left, n, bad);
     check_calls<<<1, 256, 0, s>>>(got, sigdata, c, sig, it, me, left, n, bad);
     shmemx_sync_all_on_stream(s);
     step<<<1, 1, 0, s>>>(it);
@@ -195,6 +202,7 @@ int main(void)
     shmem_free(c.bsrc);
     shmem_free(sig);
     shmem_free(sigdata);
+    shmem_free(mid);
     shmem_free(tiny);
     shmem_free(acc);
     shmem_free(small);

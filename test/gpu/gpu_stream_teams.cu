@@ -120,9 +120,10 @@ template <class T> __global__ void fill_sum(T *d, int pe, size_t n)
 // Sums of small integers (floats included) are exact: every member must
 // hold exactly the sum over the members' world PEs pe of
 // (pe + 1) * (i % 1000) + 0.5.
-// count: N (odd, so pieces are uneven) and 5000 take the multi-block
-// kernel, 100 the one block with no barrier (where the team has the small
-// sums' buffers, SHMEMI_TEAM_LL_SLOTS; else the multi-block kernel too).
+// count: N (odd, so pieces are uneven) takes the multi-block kernel, 5000
+// the sum with no barrier in several blocks and 100 in one (where the team
+// has the small sums' buffers, SHMEMI_TEAM_LL_SLOTS; else the multi-block
+// kernel too).
 template <class T>
 static void sum(const char *name, const char *call,
                 int (*reduce)(shmem_team_t, T *, const T *, size_t, cudaStream_t), shmem_team_t t,

@@ -60,16 +60,23 @@ struct shmemi_device_team {
 
 /* The first SHMEMI_TEAM_LL_SLOTS scratch slots (SHMEM_TEAM_WORLD's and
  * SHMEM_TEAM_SHARED's among them) also hold the small sums' buffers
- * (src/device/kernels/reduce_ll.cuh): this PE's call counter, then two
- * buffers, used in turn, of SHMEMI_TEAM_LL_LINES 16-byte lines, each line
- * 8 bytes of data and two copies of a flag; member m writes the lines
- * [m * SHMEMI_TEAM_LL_LINES / size, ...) of each buffer. Only the first
- * slots have them: at 64 KiB a slot, all 1024 of SHMEM_TEAMS_MAX's default
- * would take 64 MiB of GPU memory. */
-#define SHMEMI_TEAM_LL_SLOTS 16
-#define SHMEMI_TEAM_LL_LINES 2048
+ * (src/device/kernels/reduce_ll.cuh): this PE's call counter and the
+ * count of the call's blocks that are done, then two buffers, used in
+ * turn, of team_ll_lines 16-byte lines, each line 8 bytes of data and two
+ * copies of a flag; member m writes the lines
+ * [m * team_ll_lines / size, ...) of each buffer. team_ll_lines is the
+ * largest node's PEs times SHMEM_STREAM_SUM_LL / 8, so that every team
+ * that can sum on a stream (its members on one node) holds that many bytes
+ * a member; only the first slots have them, as each costs
+ * 4 * SHMEM_STREAM_SUM_LL bytes of GPU memory per PE of that node. */
+#define SHMEMI_TEAM_LL_SLOTS 8
 #define SHMEMI_TEAM_LL_HEAD 64
-#define SHMEMI_TEAM_LL_BYTES (SHMEMI_TEAM_LL_HEAD + 2 * SHMEMI_TEAM_LL_LINES * 16)
+
+/* One slot's bytes: the head, then the two buffers. */
+static inline SHMEMI_STATE_HD unsigned long long shmemi_team_ll_bytes(unsigned long long lines)
+{
+    return SHMEMI_TEAM_LL_HEAD + 2 * lines * 16;
+}
 
 static inline SHMEMI_STATE_HD unsigned shmemi_team_hash(unsigned long long h)
 {
@@ -115,7 +122,8 @@ struct shmemi_device_state {
     unsigned team_mask;
     struct shmemi_device_team world; /* a copy: no table load in barrier_all */
     unsigned long long *team_flags;
-    char *team_ll;           /* SHMEMI_TEAM_LL_SLOTS of SHMEMI_TEAM_LL_BYTES */
+    char *team_ll;           /* SHMEMI_TEAM_LL_SLOTS of shmemi_team_ll_bytes */
+    unsigned long long team_ll_lines; /* a buffer's; 0: no small-sum buffers */
     /* Nonzero once this PE's job is ending (a peer died, or called
      * shmem_global_exit): host memory that kernels can read, so a device
      * spin loop stops instead of waiting for a PE that is gone. */
@@ -136,7 +144,7 @@ struct shmemi_device_state {
  * table, the proxy's ring and requests): raised whenever one of them
  * changes, so that device code compiled against other headers than the
  * library's is refused instead of misreading the state. */
-#define SHMEMI_DEVICE_ABI_VERSION 3
+#define SHMEMI_DEVICE_ABI_VERSION 4
 
 /* Called once per CUDA translation unit before main (see shmem/device.h)
  * with SHMEMI_DEVICE_ABI_VERSION and sizeof(struct shmemi_device_state) as

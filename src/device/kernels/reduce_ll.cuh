@@ -1,4 +1,4 @@
-// The small sums on a stream: one block, no barrier. Each PE stores its
+// The small sums on a stream: no barrier. Each PE stores its
 // source, 8 bytes to a 16-byte line with the call's number twice beside
 // them, into its lines of every member's buffer, then sums the members'
 // lines of its own buffer as each arrives, in member order (so every PE
@@ -11,9 +11,13 @@
 // (bench/results/2026-11-28-collectives-4gpu.md).
 //
 // Two buffers, used in turn, make a line safe to overwrite: a PE writes
-// buffer b in call e only after its call e - 1 saw every member's lines of
-// that call, which each member stored after finishing call e - 2, the last
-// that read buffer b.
+// buffer b in call e only after its call e - 1 (every block of it) saw
+// every member's lines of that call, which each member stored after
+// finishing call e - 2, the last that read buffer b.
+//
+// Each member runs the same grid, a thread a line (or every step-th line
+// past one thread each); a line stores 8 bytes in 16, twice the traffic of
+// the multi-block sum, which wins from SHMEM_STREAM_SUM_LL up.
 //
 // Included after reduce.cuh (kernels.cu), whose element units
 // (shmemi_k_unit) and call name it uses.
@@ -55,16 +59,20 @@ __device__ void shmemi_k_suml(unsigned long long team, T *dest, const T *source,
     const int V = 8 / sizeof(T);
     typedef shmemi_k_unit<T, 8 / sizeof(T)> W;
     const struct shmemi_device_team *t = shmemi_k_team(team);
-    char *slot = shmemi_dstate.team_ll + (size_t)t->slot * SHMEMI_TEAM_LL_BYTES;
+    const unsigned long long all = shmemi_dstate.team_ll_lines;
+    char *slot = shmemi_dstate.team_ll + (size_t)t->slot * shmemi_team_ll_bytes(all);
     // The call's number: 64 bits, so that the 32 stored with the data
-    // never repeat the previous one of the same buffer.
+    // never repeat the previous one of the same buffer. The last block to
+    // finish counts the call; the next call, later on the stream, reads it.
     unsigned long long *count = (unsigned long long *)slot;
+    unsigned *done = (unsigned *)(slot + sizeof *count);
     const unsigned long long e = *(volatile unsigned long long *)count + 1;
-    shmemi_k_ll_line *buf =
-        (shmemi_k_ll_line *)(slot + SHMEMI_TEAM_LL_HEAD) + (e & 1) * SHMEMI_TEAM_LL_LINES;
-    const size_t per = SHMEMI_TEAM_LL_LINES / t->size, lines = (n + V - 1) / V;
+    shmemi_k_ll_line *buf = (shmemi_k_ll_line *)(slot + SHMEMI_TEAM_LL_HEAD) + (e & 1) * all;
+    const size_t per = all / t->size, lines = (n + V - 1) / V;
+    const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x,
+                 step = (size_t)gridDim.x * blockDim.x;
     const int size = t->size, me = t->my_index;
-    for (size_t l = threadIdx.x; l < lines; l += blockDim.x) {
+    for (size_t l = first; l < lines; l += step) {
         W w;
 #pragma unroll
         for (int k = 0; k < V; k++)
@@ -78,7 +86,9 @@ __device__ void shmemi_k_suml(unsigned long long team, T *dest, const T *source,
                                               t->stride, (me + i) % size),
                               data, (unsigned)e);
     }
-    for (size_t l = threadIdx.x; l < lines; l += blockDim.x) {
+    // A thread waits only for lines that the same thread of each member
+    // stores before its own waits, so the blocks need not all be resident.
+    for (size_t l = first; l < lines; l += step) {
         A sum[V];
 #pragma unroll
         for (int k = 0; k < V; k++)
@@ -97,8 +107,10 @@ __device__ void shmemi_k_suml(unsigned long long team, T *dest, const T *source,
                 dest[l * V + k] = (T)sum[k];
     }
     __syncthreads();
-    if (threadIdx.x == 0)
+    if (threadIdx.x == 0 && (gridDim.x == 1 || atomicAdd(done, 1) == gridDim.x - 1)) {
+        *done = 0;
         *count = e;
+    }
 }
 
 #define SHMEMI_K_SUML(A, T, K, N, E, S)                                       \

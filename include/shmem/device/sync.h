@@ -111,8 +111,15 @@ __device__ inline void shmemi_dev_dissemination(const struct shmemi_device_team 
  * collective's puts, the program's puts before shmem_barrier_all) is
  * complete first, and partners on other nodes get their flags from the
  * proxy. That quiet also completes the last barrier's flag puts, so the
- * put of one epoch never lands after the next one's. */
-__device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *t)
+ * put of one epoch never lands after the next one's.
+ *
+ * Without release, the caller's stores before it need not be seen by the
+ * members after it (a kernel's own barrier whose stream completed what
+ * came before): the system fence before the first flag, about 1 us of the
+ * 2 us exchange between two GPUs (bench/results/2026-11-26-device-barrier.md),
+ * is left out. */
+__device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *t,
+                                               bool release = true)
 {
     if (t->hw) {
         shmemi_dev_hw_barrier(t);
@@ -121,7 +128,7 @@ __device__ inline void shmemi_dev_team_barrier(const struct shmemi_device_team *
     if (t->remote)
         shmemi_dev_barrier_quiet();
     shmemi_dev_dissemination(t, t->k, shmemi_dstate.team_flags + t->slot * SHMEMI_TEAM_FLAG_WORDS,
-                             8);
+                             8, release);
 }
 
 __device__ inline void shmemi_dev_barrier(void) { shmemi_dev_team_barrier(&shmemi_dstate.world); }

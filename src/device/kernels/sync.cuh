@@ -5,10 +5,13 @@
 // in launch arguments that a captured graph would replay unchanged.
 
 // The on-stream barriers and syncs, and the barriers of the on-stream
-// collectives: the device barrier of the team with this handle (team.cuh).
+// collectives: the device barrier of the team with this handle (team.cuh),
+// with no release fence: the stream has completed the copies and kernels
+// before it, their stores seen by every GPU, and this kernel stores
+// nothing but flags.
 extern "C" __global__ void shmemi_k_barrier(unsigned long long team)
 {
-    shmemi_dev_team_barrier(shmemi_k_team(team));
+    shmemi_dev_team_barrier(shmemi_k_team(team), false);
 }
 
 // Completes the device proxy's requests that the stream's earlier kernels

@@ -61,29 +61,40 @@ def _contiguous(shape, strides, itemsize):
 
 
 # The Bufs of arrays already described, by id, with a weak reference to the
-# array (a dead one's id may be reused), its dtype and shape (which NumPy
-# lets a program change in place): a call on an array seen before costs a
-# lookup, not the address query (__array_interface__ builds a dict).
+# array (a dead one's id may be reused) and what its Buf depends on, which a
+# program can change in place: a NumPy array's dtype and shape; a torch
+# tensor's address, element count, dtype and layout (set_, resize_ and
+# as_strided_ change them). A call on an array seen before costs a lookup
+# and that check, not the description (NumPy's __array_interface__ builds
+# a dict; a torch tensor's took 0.9 of a put_on_stream's 8.3 us, and the
+# checks around it 1.5 more: bench/results/2026-11-28-sums-ll-2gpu.md).
 _seen = {}
 # Those of _seen found symmetric; emptied whenever memory is freed.
 _symmetric = {}
 _SEEN_MAX = 256
 
 
+def _state(x):
+    if isinstance(x, np.ndarray):
+        return x.dtype, x.shape
+    return x.data_ptr(), x.numel(), x.dtype, x.is_contiguous()
+
+
 def _remember(cache, x, b):
-    # NumPy arrays only: a torch tensor can change its storage in place.
-    if not isinstance(x, np.ndarray):
+    # NumPy arrays and torch tensors only (CuPy's description is built from
+    # its __cuda_array_interface__ alone).
+    if not isinstance(x, np.ndarray) and not (b.device == "cuda" and hasattr(x, "data_ptr")):
         return
     ref = weakref.ref(x)
     if len(cache) >= _SEEN_MAX:
         cache.clear()
-    cache[id(x)] = (ref, x.dtype, x.shape, b)
+    cache[id(x)] = (ref, _state(x), b)
 
 
 def _recall(cache, x):
     e = cache.get(id(x))
-    if e is not None and e[0]() is x and x.dtype is e[1] and x.shape == e[2]:
-        return e[3]
+    if e is not None and e[0]() is x and _state(x) == e[1]:
+        return e[2]
     return None
 
 

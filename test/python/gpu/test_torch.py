@@ -137,3 +137,38 @@ def test_ptr_of_a_tensor_reaches_the_peer_gpu(me, n):
     shmem.barrier_all()
     shmem.free(a)
     assert got == [(me - 1) % n + 5] * 4
+
+
+def test_a_tensor_changed_in_place_is_described_again(me, n):
+    # The package remembers the tensors it has seen; a tensor that set_,
+    # resize_ or as_strided_ changed must be described again: its new
+    # storage is not symmetric, its new size is checked, its new layout is
+    # refused, and a source's new storage is what is sent.
+    s = torch.cuda.Stream()
+    dest = shmem.zeros(4, np.int64, device="cuda")
+    src = torch.full((4,), me + 1, dtype=torch.int64, device="cuda")
+    s.wait_stream(torch.cuda.current_stream())
+    shmem.stream.put_on_stream(dest, src, (me + 1) % n, s)
+    src.set_(torch.full((4,), me + 100, dtype=torch.int64, device="cuda"))
+    s.wait_stream(torch.cuda.current_stream())
+    shmem.stream.put_on_stream(dest, src, (me + 1) % n, s)
+    shmem.stream.barrier_all_on_stream(s)
+    s.synchronize()
+    got = dest.cpu().tolist()
+    spare = shmem.zeros(4, np.int64, device="cuda")
+    view = spare.view(4)
+    shmem.stream.put_on_stream(view, src, (me + 1) % n, s)
+    view.set_(torch.zeros(4, dtype=torch.int64, device="cuda"))
+    with pytest.raises(ValueError, match="not symmetric"):
+        shmem.stream.put_on_stream(view, src, (me + 1) % n, s)
+    src.resize_(8)
+    with pytest.raises(ValueError, match="does not fit"):
+        shmem.stream.put_on_stream(dest, src, (me + 1) % n, s)
+    src.as_strided_((4,), (2,))
+    with pytest.raises(ValueError, match="not contiguous"):
+        shmem.stream.put_on_stream(dest, src, (me + 1) % n, s)
+    s.synchronize()
+    shmem.barrier_all()
+    shmem.free(spare)
+    shmem.free(dest)
+    assert got == [(me - 1) % n + 100] * 4

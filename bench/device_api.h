@@ -4,6 +4,7 @@
 #ifndef BENCH_DEVICE_API_H
 #define BENCH_DEVICE_API_H
 
+#include <cuda_bf16.h>
 #include <stdint.h>
 
 // The host side (init, allocation, barriers) is host_rma_api.h's.
@@ -26,6 +27,10 @@
 #define B_QUIET() nvshmem_quiet()
 #define B_BARRIER_ALL() nvshmem_barrier_all()
 #define B_MY_PE() nvshmem_my_pe()
+#define B_FLOAT_SUM_BLOCK(d, s, n) nvshmemx_float_sum_reduce_block(NVSHMEM_TEAM_WORLD, d, s, n)
+#define B_BFLOAT16_SUM_BLOCK(d, s, n)                                         \
+    nvshmemx_bfloat16_sum_reduce_block(NVSHMEM_TEAM_WORLD, d, s, n)
+#define B_ALLTOALLMEM_BLOCK(d, s, n) nvshmemx_alltoallmem_block(NVSHMEM_TEAM_WORLD, d, s, n)
 #else
 #define B_P(p, v, pe) shmem_long_p(p, v, pe)
 #define B_WAIT_EQ(p, v) shmem_long_wait_until(p, SHMEM_CMP_EQ, v)
@@ -42,6 +47,10 @@
 #define B_QUIET() shmem_quiet()
 #define B_BARRIER_ALL() shmem_barrier_all()
 #define B_MY_PE() shmem_my_pe()
+#define B_FLOAT_SUM_BLOCK(d, s, n) shmemx_float_sum_reduce_block(SHMEM_TEAM_WORLD, d, s, n)
+#define B_BFLOAT16_SUM_BLOCK(d, s, n)                                         \
+    shmemx_bfloat16_sum_reduce_block(SHMEM_TEAM_WORLD, d, s, n)
+#define B_ALLTOALLMEM_BLOCK(d, s, n) shmemx_alltoallmem_block(SHMEM_TEAM_WORLD, d, s, n)
 #endif
 
 // Nanoseconds from the GPU's global timer: independent of the SM clock,

@@ -8,20 +8,23 @@
 #   SASS=dir the machine code of both builds' transfer kernels (stream<>)
 #            into dir/device_rma-{ours,nvshmem}.sass (cuobjdump)
 #
-# usage: bench/device_compare.sh [builddir]   (builddir holds bench/device_rma)
+# usage: bench/device_compare.sh [builddir] [program]
+#   builddir holds bench/<program>; program is device_rma (the default) or
+#   device_coll (the block forms of the sums and the alltoall)
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 source "$here/nvshmem.sh"
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-nvshmem_compare device_compare "$tmp" "$builddir/bench/device_rma" "$here/device_rma.cu" \
+prog=${bench_args[0]:-device_rma}
+nvshmem_compare device_compare "$tmp" "$builddir/bench/$prog" "$here/$prog.cu" \
     mpirun -np "${NP:-2}" -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST
 if [ -n "${SASS:-}" ]; then
     mkdir -p "$SASS"
-    for b in ours:"$builddir/bench/device_rma" nvshmem:"$tmp/nvshmem"; do
+    for b in ours:"$builddir/bench/$prog" nvshmem:"$tmp/nvshmem"; do
         [ -x "${b#*:}" ] || continue
         cuobjdump -sass "${b#*:}" |
-            awk '/Function : /{keep = /stream/} keep' >"$SASS/device_rma-${b%%:*}.sass"
+            awk '/Function : /{keep = /stream|coll/} keep' >"$SASS/$prog-${b%%:*}.sass"
     done
 fi

@@ -182,6 +182,14 @@ done
 bash bench/device_compare.sh build-gpu >"$out/device_compare.txt" 2>&1
 cat "$out/device_compare.txt"
 note "bench device_compare: see device_compare.txt (table above)"
+# The block forms of the sums and the alltoall next to NVSHMEM's, at 2 PEs
+# and at 4 where the GPUs go.
+for np in 2 4; do
+    [ "$np" -le "$gpus" ] || continue
+    NP=$np bash bench/device_compare.sh build-gpu device_coll >"$out/device_coll_$np.txt" 2>&1
+    cat "$out/device_coll_$np.txt"
+    note "bench device_coll ($np PEs): see device_coll_$np.txt (table above)"
+done
 # The on-stream all-reduce (float32, bfloat16) and all-to-all next to NCCL,
 # PyTorch's symmetric memory and NVSHMEM, at 2, 4 and 8 PEs, one a GPU
 # (COLL_ROUNDS rounds, default 3).

@@ -131,9 +131,11 @@ def _stream(s):
         return 0
     if isinstance(s, int):
         return s
-    for attr in ("cuda_stream", "ptr"):
-        if hasattr(s, attr):
-            return int(getattr(s, attr))
+    h = getattr(s, "cuda_stream", None)  # torch
+    if h is None:
+        h = getattr(s, "ptr", None)  # CuPy
+    if h is not None:
+        return int(h)
     raise error(TypeError, "stream", f"{type(s).__name__} is not a stream",
                 "pass a torch.cuda.Stream, a CuPy stream, a CUstream int or None")
 

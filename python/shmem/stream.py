@@ -132,6 +132,8 @@ def alltoall_on_stream(dest, source, stream, team=None):
 # The sum reductions shmemx.h has on streams, by their typename (the
 # 16-bit floats are extensions, summed in float: half and bfloat16).
 _SUM_ON_STREAM = ("int", "long", "float", "double", "half", "bfloat16")
+# Their routines by typename.
+_sum_routines = {}
 
 
 # The sum's typename by dtype, found once: NumPy computes dtype.name in
@@ -147,13 +149,24 @@ def _sum_typename(dtype):
     return tn
 
 
+# Whether arrays of a dtype move as int16 (torch's bfloat16 where NumPy has
+# none), found once per dtype: the test took 0.6 µs of each small sum's 14
+# twice over (bench/results/2026-11-28-sums-ll-2gpu.md).
+_as_bits = {}
+
+
 def _bfloat16_bits(x):
     """x as int16 when it is a torch bfloat16 tensor and NumPy has no
     bfloat16 dtype (ml_dtypes not loaded), else None."""
     dt = getattr(x, "dtype", None)
-    # NumPy builds str() of its dtypes in Python (a few µs): they go first.
-    if (dt is None or isinstance(dt, np.dtype) or str(dt) != "torch.bfloat16"
-            or _arrays._torch_dtype(dt) is not None):
+    if dt is None:
+        return None
+    bits = _as_bits.get(dt)
+    if bits is None:
+        # NumPy builds str() of its dtypes in Python (a few µs): they go first.
+        bits = _as_bits[dt] = not (isinstance(dt, np.dtype) or str(dt) != "torch.bfloat16"
+                                   or _arrays._torch_dtype(dt) is not None)
+    if not bits:
         return None
     import torch
     return x.view(torch.int16)
@@ -173,5 +186,8 @@ def sum_reduce_on_stream(dest, source, stream, team=None):
     if tn not in _SUM_ON_STREAM:
         raise error(TypeError, call, f"there is no {d.dtype} form",
                     "use int32, int64, float32, float64, float16 or bfloat16")
-    _run(call, routine(f"shmemx_{tn}_sum_reduce_on_stream", INT, P, P, P, SIZE, P)(
-        t.handle, d.addr, s.addr, s.size, _stream(stream)))
+    f = _sum_routines.get(tn)
+    if f is None:
+        f = _sum_routines[tn] = routine(f"shmemx_{tn}_sum_reduce_on_stream",
+                                        INT, P, P, P, SIZE, P)
+    _run(call, f(t.handle, d.addr, s.addr, s.size, _stream(stream)))

@@ -125,16 +125,17 @@ enum {
 
 /* Whether a sum of this many bytes per PE takes the team's small-sum
  * buffers (reduce_ll.cuh), which hold SHMEM_STREAM_SUM_LL bytes of each
- * PE of the world. */
+ * member. */
 static int sum_ll(const struct shmemi_coll *c, size_t bytes)
 {
     return bytes <= shmemi_config.stream_sum_ll && shmemi_device_team_ll(c->team->slot);
 }
 
-/* Up to SHMEM_STREAM_SUM_LL bytes, no barrier (reduce_ll.cuh); up to SHMEM_STREAM_SUM_KERNEL bytes, one kernel of
- * several blocks with two barriers (reduce.cuh); above, a reduce-scatter
- * kernel and the copy engines for the allgather, in five launches with
- * three barriers, which were slower at every size measured
+/* Up to SHMEM_STREAM_SUM_LL bytes, no barrier (reduce_ll.cuh); up to
+ * SHMEM_STREAM_SUM_KERNEL bytes, one kernel of several blocks with two
+ * barriers (reduce.cuh); above, a reduce-scatter kernel and the copy
+ * engines for the allgather, in five launches with three barriers, which
+ * were slower at every size measured
  * (bench/results/2026-11-28-allreduce.md). */
 static int sum_reduce(const char *call, shmem_team_t team, void *dest, const void *source,
                       size_t nreduce, size_t elem, enum shmemi_kernel kernel, shmemx_stream_t stream)

@@ -16,8 +16,10 @@
 // finishing call e - 2, the last that read buffer b.
 //
 // Each member runs the same grid, a thread a line (or every step-th line
-// past one thread each); a line stores 8 bytes in 16, twice the traffic of
-// the multi-block sum, which wins from SHMEM_STREAM_SUM_LL up.
+// past one thread each). A line carries 8 bytes in 16 to every member,
+// where the multi-block sum moves each byte once; that sum wins at larger
+// sizes (from 512 KiB to 1 MiB at 2 PEs, less at more PEs:
+// bench/results/2026-11-28-sums-ll-2gpu.md).
 //
 // Included after reduce.cuh (kernels.cu), whose element units
 // (shmemi_k_unit) and call name it uses.

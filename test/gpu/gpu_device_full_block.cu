@@ -86,6 +86,19 @@ __global__ void op_sum(double *dst, const double *src, size_t n)
 {
     DCHECK(shmemx_double_sum_reduce_block(SHMEM_TEAM_WORLD, dst, src, n) == 0);
 }
+/* One call in a loop is still one call (docs/gpus.md): with no
+ * __launch_bounds__ it fits a block of 1024 threads too (with 4 loads in
+ * flight a thread, the alltoall's needed 69 registers). */
+__global__ void op_alltoall_loop(char *dst, const char *src, size_t n, int times)
+{
+    for (int i = 0; i < times; i++)
+        DCHECK(shmemx_alltoallmem_block(SHMEM_TEAM_WORLD, dst, src, n) == 0);
+}
+__global__ void op_sum_loop(double *dst, const double *src, size_t n, int times)
+{
+    for (int i = 0; i < times; i++)
+        DCHECK(shmemx_double_sum_reduce_block(SHMEM_TEAM_WORLD, dst, src, n) == 0);
+}
 __global__ void op_max(long *dst, const long *src, size_t n)
 {
     DCHECK(shmemx_long_max_reduce_block(SHMEM_TEAM_WORLD, dst, src, n) == 0);
@@ -257,9 +270,16 @@ int main(void)
     RUN("alltoallmem_block", op_alltoall, dst, src, part);
     for (int pe = 0; pe < npes; pe++)
         RUN("check", expect_kernel, dst + pe * part, part, 6 + me, pe);
+    CUDA_OK(cudaMemset(dst, 0, npes * part));
+    RUN("alltoallmem_block, 3 in a loop", op_alltoall_loop, dst, src, part, 3);
+    for (int pe = 0; pe < npes; pe++)
+        RUN("check", expect_kernel, dst + pe * part, part, 6 + me, pe);
     RUN("sources", sources, ssum, smax, nred, me);
     RUN("double_sum_reduce_block", op_sum, dsum, ssum, nred);
     RUN("long_max_reduce_block", op_max, dmax, smax, nred);
+    RUN("check", expect_sums, dsum, dmax, nred, npes);
+    CUDA_OK(cudaMemset(dsum, 0, nred * sizeof(double)));
+    RUN("double_sum_reduce_block, 3 in a loop", op_sum_loop, dsum, ssum, nred, 3);
     RUN("check", expect_sums, dsum, dmax, nred, npes);
     CUDA_OK(cudaMemset(dsum, 0, nred * sizeof(double)));
     CUDA_OK(cudaMemset(dmax, 0, nred * sizeof(long)));

@@ -60,14 +60,14 @@ __device__ inline void shmemi_dev_group_remote(const char *call, bool put, void 
  * memory of pe through the window, without waiting for the group (a block
  * collective's barrier does that once for all members); false where pe is
  * on another node. */
-template <class G>
+template <class G, int DEPTH = 4>
 __device__ inline bool shmemi_dev_group_window_part(bool put, void *dest, const void *source,
                                                     size_t n, int pe)
 {
     int li = shmemi_dev_slot(pe);
     if (__builtin_expect(li < 0, 0))
         return false;
-    shmemi_dev_copy_part(put ? shmemi_dev_at(dest, li) : (char *)dest,
+    shmemi_dev_copy_part<DEPTH>(put ? shmemi_dev_at(dest, li) : (char *)dest,
                          put ? (const char *)source : shmemi_dev_at(source, li), n, G::rank(),
                          G::size());
     return true;

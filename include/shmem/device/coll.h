@@ -68,9 +68,10 @@ __device__ inline int shmemx_broadcastmem_block(shmem_team_t team, void *dest, c
     int from = shmemi_dev_member(t, root);
     if (t->my_index == root) {
         if (dest != source)
-            shmemi_dev_copy_part((char *)dest, (const char *)source, nelems,
-                                 shmemi_dev_block::rank(), shmemi_dev_block::size());
-    } else if (!shmemi_dev_group_window_part<shmemi_dev_block>(false, dest, source, nelems, from)) {
+            shmemi_dev_copy_part<2>((char *)dest, (const char *)source, nelems,
+                                    shmemi_dev_block::rank(), shmemi_dev_block::size());
+    } else if (!shmemi_dev_group_window_part<shmemi_dev_block, 2>(false, dest, source, nelems,
+                                                                  from)) {
         shmemi_dev_block_remote_get("shmemx_broadcastmem_block", (char *)dest,
                                     (const char *)source, nelems, from);
     }
@@ -106,7 +107,7 @@ __device__ inline int shmemi_dev_block_exchange(const char *call, shmem_team_t t
     char *to = (char *)dest + (size_t)t->my_index * nelems;
     for (int j = 0; j < t->size; j++) {
         int i = (t->my_index + j) % t->size; /* members start at different peers */
-        shmemi_dev_group_window_part<shmemi_dev_block>(
+        shmemi_dev_group_window_part<shmemi_dev_block, 2>(
             true, to, (const char *)source + (size_t)i * source_step, nelems,
             shmemi_dev_member(t, i));
     }

@@ -72,13 +72,13 @@
       "elements and stores it into every PE's dest; larger ones run as a "    \
       "reduce kernel and copies in five launches (slower at every size "      \
       "measured: for comparing the two).")                                    \
-    X(SHMEM_STREAM_SUM_LL, stream_sum_ll, size, "64K",                        \
+    X(SHMEM_STREAM_SUM_LL, stream_sum_ll, size, "256K",                       \
       "Largest sum reduction on a stream (bytes per PE) that runs with no "   \
       "barrier, each PE storing its data with a flag into every member's "    \
       "buffer; only for the teams in the first 8 scratch slots "              \
       "(SHMEM_TEAM_WORLD, SHMEM_TEAM_SHARED and the earliest teams alive), "  \
-      "whose buffers take 4 times this many bytes of GPU memory per PE of "   \
-      "the largest node. 0: never, and no buffers.")                          \
+      "whose buffers take 32 times this many bytes of GPU memory per PE of "  \
+      "the largest node (8 MiB each at 256K). 0: never, and no buffers.")     \
     X(SHMEM_STREAM_EXCHANGE_KERNEL, stream_exchange_kernel, size, "1G",       \
       "Largest block (bytes) of an alltoall or fcollect on a stream that "    \
       "runs as one kernel of several blocks, in which each PE stores its "    \

@@ -356,10 +356,10 @@ static void sums(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int
     // thread moves 4 at a time past 64 blocks: past `whole` each moves all 4.
     size_t block = 512 * 16 / sizeof(T), whole = block * 64 * 4 * n;
     // The sum with no barrier (reduce_ll.cuh) takes up to
-    // SHMEM_STREAM_SUM_LL (64 KiB) a PE, several blocks of 512 lines of 8
+    // SHMEM_STREAM_SUM_LL (256 KiB) a PE, several blocks of 512 lines of 8
     // bytes past 4 KiB; gpu_stream_ll raises the limit so that N elements
     // take it too, each thread summing several lines past 64 blocks.
-    size_t ll = 65536 / sizeof(T);
+    size_t ll = 262144 / sizeof(T);
     size_t counts[] = {1, 33, ll, ll + 1, 1025, block * n, block * n + 1, N, whole + 12345};
     for (int in_place = 0; in_place < 2; in_place++) {
         for (size_t count : counts)

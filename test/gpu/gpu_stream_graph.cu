@@ -25,7 +25,7 @@
 
 #define N 65536
 #define SMALL 8 /* elements of the small put */
-#define M 40000 /* floats summed: 160 KB, several blocks' pieces */
+#define M 70001 /* floats summed: 280 KB, past SHMEM_STREAM_SUM_LL */
 #define TINY 3 /* floats of the small sum */
 #define MID 6000 /* floats of the sum of several blocks with no barrier */
 #define REPLAYS 100
@@ -74,10 +74,11 @@ __global__ void check(const long *dst, const long *small, const float *acc, cons
     float sum = 0;
     for (int pe = 0; pe < n; pe++)
         sum += summand(pe, *it);
-    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < N; i += gridDim.x * blockDim.x)
-        if (dst[i] != pattern(left, *it, i) || (i < SMALL && small[i] != pattern(left, *it, i)) ||
-            (i < M && acc[i] != sum) || (i < TINY && tiny[i] != sum) ||
-            (i < MID && mid[i] != sum))
+    for (size_t i = blockIdx.x * blockDim.x + threadIdx.x; i < (N > M ? N : M);
+         i += gridDim.x * blockDim.x)
+        if ((i < N && dst[i] != pattern(left, *it, i)) ||
+            (i < SMALL && small[i] != pattern(left, *it, i)) || (i < M && acc[i] != sum) ||
+            (i < TINY && tiny[i] != sum) || (i < MID && mid[i] != sum))
             atomicAdd(&bad[*it % REPLAYS], 1ULL);
 }
 

@@ -21,6 +21,7 @@
 #include "cuda_check.h"
 
 #define N 30011 // odd, so that shares and blocks are uneven
+#define BIG (3 * N - 2) // elements of the sums past SHMEM_STREAM_SUM_LL
 #define UNTOUCHED (-7L)
 
 static long pattern(int pe, int tag, size_t i) { return (long)pe * 100000000 + tag * 1000000 + (long)(i % 9973); }
@@ -120,10 +121,10 @@ template <class T> __global__ void fill_sum(T *d, int pe, size_t n)
 // Sums of small integers (floats included) are exact: every member must
 // hold exactly the sum over the members' world PEs pe of
 // (pe + 1) * (i % 1000) + 0.5.
-// count: N (odd, so pieces are uneven) takes the multi-block kernel, 5000
-// the sum with no barrier in several blocks and 100 in one (where the team
-// has the small sums' buffers, SHMEMI_TEAM_LL_SLOTS; else the multi-block
-// kernel too).
+// count: BIG (odd, so pieces are uneven) takes the multi-block kernel, N
+// and 5000 the sum with no barrier in several blocks and 100 in one (where
+// the team has the small sums' buffers, SHMEMI_TEAM_LL_SLOTS; else the
+// multi-block kernel too).
 template <class T>
 static void sum(const char *name, const char *call,
                 int (*reduce)(shmem_team_t, T *, const T *, size_t, cudaStream_t), shmem_team_t t,
@@ -152,7 +153,7 @@ static void sum(const char *name, const char *call,
 static void sums(const char *name, shmem_team_t t, struct bufs *b, cudaStream_t s)
 {
     for (int in_place = 0; in_place < 2; in_place++) {
-        for (size_t count : {(size_t)N, (size_t)5000, (size_t)100}) {
+        for (size_t count : {(size_t)BIG, (size_t)N, (size_t)5000, (size_t)100}) {
             sum<int>(name, "int_sum_reduce_on_stream", shmemx_int_sum_reduce_on_stream, t, b, s,
                      in_place, count);
             sum<long>(name, "long_sum_reduce_on_stream", shmemx_long_sum_reduce_on_stream, t, b, s,
@@ -216,9 +217,11 @@ int main(void)
     CUDA_OK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     struct bufs b;
     b.bytes = N * sizeof(long);
-    b.src = (long *)shmem_malloc(b.bytes * n);
-    b.dst = (long *)shmem_malloc(b.bytes * n);
-    CHECK(b.src && b.dst, "shmem_malloc of 2 x %zu bytes", b.bytes * n);
+    // n blocks of N longs for the exchanges, and at least BIG for the sums.
+    size_t room = (n > 3 ? n : 3) * b.bytes;
+    b.src = (long *)shmem_malloc(room);
+    b.dst = (long *)shmem_malloc(room);
+    CHECK(b.src && b.dst, "shmem_malloc of 2 x %zu bytes", room);
 
     shmem_team_t reverse, even, odd = SHMEM_TEAM_INVALID, last;
     CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, n - 1, -1, n, NULL, 0, &reverse) == 0,

@@ -18,7 +18,7 @@
 // Each member runs the same grid, a thread a line (or every step-th line
 // past one thread each). A line carries 8 bytes in 16 to every member,
 // where the multi-block sum moves each byte once; that sum wins at larger
-// sizes (from 512 KiB to 1 MiB at 2 PEs, less at more PEs:
+// sizes (between 256 KiB and 1 MiB at 2 and 4 PEs:
 // bench/results/2026-11-28-sums-ll-2gpu.md).
 //
 // Included after reduce.cuh (kernels.cu), whose element units

@@ -5,7 +5,9 @@
 #define BENCH_DEVICE_API_H
 
 #include <cuda_bf16.h>
+#include <cuda_runtime.h>
 #include <stdint.h>
+#include <stdio.h>
 
 // The host side (init, allocation, barriers) is host_rma_api.h's.
 #include "host_rma_api.h"
@@ -52,6 +54,17 @@
     shmemx_bfloat16_sum_reduce_block(SHMEM_TEAM_WORLD, d, s, n)
 #define B_ALLTOALLMEM_BLOCK(d, s, n) shmemx_alltoallmem_block(SHMEM_TEAM_WORLD, d, s, n)
 #endif
+
+// A failed CUDA runtime call names itself and ends the job (either
+// library's global exit).
+#define CHECK_CUDA(x)                                                         \
+    do {                                                                      \
+        cudaError_t e_ = (x);                                                 \
+        if (e_ != cudaSuccess) {                                              \
+            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));          \
+            b_global_exit(1);                                                 \
+        }                                                                     \
+    } while (0)
 
 // Nanoseconds from the GPU's global timer: independent of the SM clock,
 // which drops when the GPU idles.

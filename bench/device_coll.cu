@@ -12,15 +12,6 @@
 
 #include "device_api.h"
 
-#define CHECK_CUDA(x)                                                         \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        if (e_ != cudaSuccess) {                                              \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));          \
-            b_global_exit(1);                                                 \
-        }                                                                     \
-    } while (0)
-
 enum { C_SUM_FLOAT, C_SUM_BFLOAT16, C_ALLTOALL };
 static const char *names[] = {"float_sum_block_us", "bfloat16_sum_block_us",
                               "alltoallmem_block_us"};
@@ -29,7 +20,8 @@ static const char *names[] = {"float_sum_block_us", "bfloat16_sum_block_us",
 // that it runs in blocks of 1024 threads (docs/gpus.md): without that, the
 // sums' kernels needed 65 and did not launch.
 template <int which>
-__global__ void __launch_bounds__(1024) coll(char *dest, const char *source, size_t bytes, int iters, uint64_t *ns)
+__global__ void __launch_bounds__(1024)
+    coll(char *dest, const char *source, size_t bytes, int iters, uint64_t *ns)
 {
     uint64_t t0 = b_now();
     for (int i = 0; i < iters; i++) {

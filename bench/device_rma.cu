@@ -14,15 +14,6 @@
 #include "device_api.h"
 #include "stream_grid.h"
 
-#define CHECK_CUDA(x)                                                         \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        if (e_ != cudaSuccess) {                                              \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));          \
-            b_global_exit(1);                                                 \
-        }                                                                     \
-    } while (0)
-
 __global__ void pingpong(long *flag, int iters, uint64_t *ns)
 {
     int me = B_MY_PE(), peer = 1 - me;

@@ -68,8 +68,8 @@ __device__ inline bool shmemi_dev_group_window_part(bool put, void *dest, const 
     if (__builtin_expect(li < 0, 0))
         return false;
     shmemi_dev_copy_part<DEPTH>(put ? shmemi_dev_at(dest, li) : (char *)dest,
-                         put ? (const char *)source : shmemi_dev_at(source, li), n, G::rank(),
-                         G::size());
+                                put ? (const char *)source : shmemi_dev_at(source, li), n,
+                                G::rank(), G::size());
     return true;
 }
 

@@ -64,7 +64,8 @@ __global__ void data_colls(shmem_team_t team, long *src, long *dst, int me)
 }
 
 // Member m contributes m + 1 + i % 3 at element i (bit patterns for the
-// bitwise ones); 40 elements, so a block of 16 threads makes passes in place.
+// bitwise ones); 40 elements, so a block of 16 threads makes passes in place
+// (of 4-byte units too, for the 16-bit types).
 template <class T> struct reduce_case {
     __device__ static void run(int (*sum)(shmem_team_t, T *, const T *, size_t),
                                int (*mx)(shmem_team_t, T *, const T *, size_t),
@@ -94,6 +95,15 @@ template <class T> struct reduce_case {
             T want = 1;
             for (int m = 0; m < size; m++)
                 want = (T)(want * (T)(m + 1 + i % 3));
+            DCHECK(dst[i] == want);
+        }
+        // Buffers one element in, an odd count: the narrow types' 4-byte
+        // units are then not aligned, and whole units leave a tail.
+        DCHECK(sum(team, dst + 1, src + 1, k - 3) == 0);
+        for (int i = 1 + threadIdx.x; i < k - 2; i += blockDim.x) {
+            T want = 0;
+            for (int m = 0; m < size; m++)
+                want = (T)(want + (T)(m + 1 + i % 3));
             DCHECK(dst[i] == want);
         }
         // In place: the sum again, over the source itself.

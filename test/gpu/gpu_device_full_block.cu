@@ -99,6 +99,22 @@ __global__ void op_sum_loop(double *dst, const double *src, size_t n, int times)
     for (int i = 0; i < times; i++)
         DCHECK(shmemx_double_sum_reduce_block(SHMEM_TEAM_WORLD, dst, src, n) == 0);
 }
+/* Two bfloat16 elements a load: one more accumulator than op_sum. */
+__global__ void op_sum_bf16(__nv_bfloat16 *dst, const __nv_bfloat16 *src, size_t n)
+{
+    DCHECK(shmemx_bfloat16_sum_reduce_block(SHMEM_TEAM_WORLD, dst, src, n) == 0);
+}
+__global__ void bf16_sources(__nv_bfloat16 *s, size_t n, int me)
+{
+    for (size_t i = threadIdx.x; i < n; i += blockDim.x)
+        s[i] = __float2bfloat16((float)(me + 1 + i % 3));
+}
+/* Elements [first, n) hold the sums (small integers: exact in bfloat16). */
+__global__ void bf16_expect(const __nv_bfloat16 *d, size_t first, size_t n, int npes)
+{
+    for (size_t i = first + threadIdx.x; i < n; i += blockDim.x)
+        DCHECK(__bfloat162float(d[i]) == (float)(npes * (npes + 1) / 2 + npes * (int)(i % 3)));
+}
 __global__ void op_max(long *dst, const long *src, size_t n)
 {
     DCHECK(shmemx_long_max_reduce_block(SHMEM_TEAM_WORLD, dst, src, n) == 0);
@@ -283,6 +299,16 @@ int main(void)
     RUN("check", expect_sums, dsum, dmax, nred, npes);
     CUDA_OK(cudaMemset(dsum, 0, nred * sizeof(double)));
     CUDA_OK(cudaMemset(dmax, 0, nred * sizeof(long)));
+    /* An odd count leaves a tail past the 4-byte units; one element in,
+     * the buffers are not aligned to them. */
+    __nv_bfloat16 *dbf = (__nv_bfloat16 *)dst, *sbf = (__nv_bfloat16 *)src;
+    const size_t nbf = 2 * nred + 1;
+    RUN("sources", bf16_sources, sbf, nbf, me);
+    RUN("bfloat16_sum_reduce_block", op_sum_bf16, dbf, sbf, nbf);
+    RUN("check", bf16_expect, dbf, 0, nbf, npes);
+    CUDA_OK(cudaMemset(dbf, 0, nbf * sizeof *dbf));
+    RUN("bfloat16_sum_reduce_block, one element in", op_sum_bf16, dbf + 1, sbf + 1, nbf - 1);
+    RUN("check", bf16_expect, dbf, 1, nbf, npes);
 
     RUN("heavy ring", heavy_ring, dst, src, n, flag, me, npes);
     RUN("heavy collectives", heavy_collectives, dst, src, part, me, npes);

@@ -35,9 +35,11 @@ template <class T, int V> struct alignas(sizeof(T) * V) shmemi_k_unit {
 };
 
 // Each thread of the multi-block sum moves SHMEMI_SUMB_UNROLL units at a
-// time (u, u + blockDim.x, ...), their loads from one member in flight
-// together.
-enum { SHMEMI_SUMB_UNROLL = 4 };
+// time (u, u + blockDim.x, ...), their loads from SHMEMI_SUMB_MEMBERS
+// members in flight together: with one member's at a time, a share that
+// takes one pass of the threads (up to 4 MiB per PE at 4 PEs) waited for
+// the members' loads one after another.
+enum { SHMEMI_SUMB_UNROLL = 2, SHMEMI_SUMB_MEMBERS = 4 };
 
 // The sums over the members of the whole units u + j * blockDim.x below
 // end, stored into every member's dest (this PE's first member after
@@ -48,7 +50,7 @@ __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, si
 {
     typedef typename shmemi_dev_acc<T>::type A;
     typedef shmemi_k_unit<T, V> W;
-    const int U = SHMEMI_SUMB_UNROLL;
+    const int U = SHMEMI_SUMB_UNROLL, G = SHMEMI_SUMB_MEMBERS;
     const size_t step = blockDim.x;
     A sum[U][V];
 #pragma unroll
@@ -56,19 +58,28 @@ __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, si
 #pragma unroll
         for (int k = 0; k < V; k++)
             sum[j][k] = 0;
-    for (int m = 0; m < size; m++) {
-        const W *from = (const W *)shmemi_k_member(shmemi_k_sum_call, source, start, stride, m);
-        W v[U];
+    for (int m0 = 0; m0 < size; m0 += G) {
+        W v[G][U];
 #pragma unroll
-        for (int j = 0; j < U; j++)
-            if (u + j * step < end)
-                v[j] = from[u + j * step];
+        for (int g = 0; g < G; g++)
+            if (m0 + g < size) {
+                const W *from =
+                    (const W *)shmemi_k_member(shmemi_k_sum_call, source, start, stride, m0 + g);
 #pragma unroll
-        for (int j = 0; j < U; j++)
-            if (u + j * step < end)
+                for (int j = 0; j < U; j++)
+                    if (u + j * step < end)
+                        v[g][j] = from[u + j * step];
+            }
+        /* Member order, so that every member adds alike. */
 #pragma unroll
-                for (int k = 0; k < V; k++)
-                    sum[j][k] += (A)v[j].x[k];
+        for (int g = 0; g < G; g++)
+            if (m0 + g < size)
+#pragma unroll
+                for (int j = 0; j < U; j++)
+                    if (u + j * step < end)
+#pragma unroll
+                        for (int k = 0; k < V; k++)
+                            sum[j][k] += (A)v[g][j].x[k];
     }
     W out[U];
 #pragma unroll

@@ -49,12 +49,12 @@ int shmemx_broadcastmem_on_stream(shmem_team_t team, void *dest, const void *sou
     return 0;
 }
 
-/* The blocks of a multi-block kernel that moves `units` 16-byte units (or
- * the small sums' lines) to or from each member: one a thread, up to the
- * block barriers each team's slot has. */
-static unsigned multiblock_blocks(size_t units)
+/* The blocks of `threads` threads of a multi-block kernel that moves
+ * `units` 16-byte units (or the small sums' lines) to or from each member:
+ * one a thread, up to the block barriers each team's slot has. */
+static unsigned multiblock_blocks(size_t units, unsigned threads)
 {
-    size_t blocks = (units + SHMEMI_MULTIBLOCK_THREADS - 1) / SHMEMI_MULTIBLOCK_THREADS;
+    size_t blocks = (units + threads - 1) / threads;
     return blocks < SHMEMI_TEAM_BLOCKS ? (unsigned)(blocks ? blocks : 1) : SHMEMI_TEAM_BLOCKS;
 }
 
@@ -88,7 +88,8 @@ static int exchange(const char *call, shmem_team_t team, void *dest, const void 
         unsigned long long handle = (unsigned long long)(uintptr_t)team;
         void *args[] = {&handle, &dest, &source, &nelems, &source_step,
                         &c.start, &c.stride, &c.size};
-        shmemi_kernel_launch(call, SHMEMI_KERNEL_EXCHANGE, multiblock_blocks((nelems + 15) / 16),
+        shmemi_kernel_launch(call, SHMEMI_KERNEL_EXCHANGE,
+                             multiblock_blocks((nelems + 15) / 16, SHMEMI_MULTIBLOCK_THREADS),
                              SHMEMI_MULTIBLOCK_THREADS, stream, args);
         return 0;
     }
@@ -154,7 +155,8 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
         void *args[] = {&handle, &dest, &source, &nreduce};
         /* A thread a line. */
         size_t lines = (bytes + 7) / 8, threads = (lines + 31) / 32 * 32;
-        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUML), multiblock_blocks(lines),
+        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUML),
+                             multiblock_blocks(lines, SHMEMI_MULTIBLOCK_THREADS),
                              threads < SHMEMI_MULTIBLOCK_THREADS ? (unsigned)threads
                                                                  : SHMEMI_MULTIBLOCK_THREADS,
                              stream, args);
@@ -164,8 +166,9 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
         void *args[] = {&handle, &dest, &source, &nreduce, &c.start, &c.stride, &c.size};
         /* One 16-byte unit of each member's share a thread. */
         size_t share = ((bytes + 15) / 16 + (size_t)c.size - 1) / (size_t)c.size;
-        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMB), multiblock_blocks(share),
-                             SHMEMI_MULTIBLOCK_THREADS, stream, args);
+        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMB),
+                             multiblock_blocks(share, SHMEMI_SUMB_THREADS), SHMEMI_SUMB_THREADS,
+                             stream, args);
         return 0;
     }
     size_t begin = shmemi_piece(nreduce, c.size, c.me);

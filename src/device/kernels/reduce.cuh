@@ -157,7 +157,7 @@ __device__ void shmemi_k_sumb(unsigned long long team, T *dest, const T *source,
         shmemi_k_sum<K>(dest, source, begin, end, start, stride, size);       \
     }                                                                         \
     extern "C" __global__ void                                                \
-    __launch_bounds__(SHMEMI_MULTIBLOCK_THREADS, 1)                           \
+    __launch_bounds__(SHMEMI_SUMB_THREADS, 1)                                 \
     shmemi_k_sumb_##N(unsigned long long team, K *dest, const K *source,      \
                       size_t n, int start, int stride, int size)              \
     {                                                                         \

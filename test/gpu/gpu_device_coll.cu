@@ -114,6 +114,17 @@ template <class T> struct reduce_case {
                 want = (T)(want + (T)(m + 1 + i % 3));
             DCHECK(src[i] == want);
         }
+        // In place, an odd count: the 16-bit types' last 4-byte unit is cut
+        // short, and the element past the count is left as it was.
+        for (int i = threadIdx.x; i < k; i += blockDim.x)
+            src[i] = (T)(idx + 1 + i % 3);
+        DCHECK(sum(team, src, src, k - 1) == 0);
+        for (int i = threadIdx.x; i < k; i += blockDim.x) {
+            T want = i < k - 1 ? (T)0 : (T)(idx + 1 + i % 3);
+            for (int m = 0; i < k - 1 && m < size; m++)
+                want = (T)(want + (T)(m + 1 + i % 3));
+            DCHECK(src[i] == want);
+        }
     }
 };
 

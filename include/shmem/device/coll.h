@@ -198,94 +198,111 @@ static __device__ __noinline__ void shmemi_dev_reduce_staged(const char *call,
     }
 }
 
-/* A reduction over a team on one node: every member reads every member's
- * source through the window. In place, each pass of one element per thread
- * is read by all members before any overwrites it (a team barrier between
- * reading and writing). */
-template <class Op, class T>
-__device__ inline void shmemi_dev_reduce_each(const char *call,
-                                              const struct shmemi_device_team *t, T *dest,
-                                              const T *source, size_t n)
-{
-    bool in_place = dest == source;
-    unsigned r = shmemi_dev_block::rank(), nt = shmemi_dev_block::size();
-    size_t passes = in_place ? (n + nt - 1) / nt : 1;
-    for (size_t p = 0; p < passes; p++) {
-        size_t first = in_place ? p * nt + r : r, step = in_place ? n : nt;
-        typedef typename shmemi_dev_acc<T>::type A;
-        A acc[1] = {};
-        for (size_t i = first; i < n; i += step) {
-            acc[0] = (A) * (const T *)shmemi_dev_peer(call, source + i, shmemi_dev_member(t, 0));
-            for (int j = 1; j < t->size; j++)
-                acc[0] = Op::f(acc[0], (A) * (const T *)shmemi_dev_peer(call, source + i,
-                                                                        shmemi_dev_member(t, j)));
-            if (!in_place)
-                dest[i] = (T)acc[0];
-        }
-        if (in_place) {
-            shmemi_dev_block_team_barrier(t);
-            if (first < n)
-                dest[first] = (T)acc[0];
-        }
-    }
-}
-
 /* V elements of T, moved by one load or store. */
 template <class T, int V> struct alignas(sizeof(T) * V) shmemi_dev_units {
     T x[V];
 };
 
-/* shmemi_dev_reduce_each out of place, in units of V elements: the n / V
- * whole units, then the elements past them one a thread. */
+/* The V accumulators, each rounded once to T. */
+template <class T, int V, class A>
+__device__ inline shmemi_dev_units<T, V> shmemi_dev_round(const A *acc)
+{
+    shmemi_dev_units<T, V> out;
+#pragma unroll
+    for (int k = 0; k < V; k++)
+        out.x[k] = (T)acc[k];
+    return out;
+}
+
+/* Unit u of n elements, loaded from member pe's source and stored into
+ * this PE's dest; a last unit that n cuts short moves an element at a
+ * time, as far as n (zeros past it when loaded). */
+template <class T, int V> struct shmemi_dev_unit_io {
+    typedef shmemi_dev_units<T, V> W;
+    __device__ static W load(const char *call, const T *source, size_t u, size_t n, int pe)
+    {
+        if ((u + 1) * V <= n)
+            return *(const W *)shmemi_dev_peer(call, (const W *)source + u, pe);
+        W v;
+#pragma unroll
+        for (int k = 0; k < V; k++)
+            v.x[k] = u * V + k < n ? *(const T *)shmemi_dev_peer(call, source + u * V + k, pe)
+                                   : T();
+        return v;
+    }
+    __device__ static void store(T *dest, size_t u, size_t n, const W &v)
+    {
+        if ((u + 1) * V <= n) {
+            ((W *)dest)[u] = v;
+            return;
+        }
+#pragma unroll
+        for (int k = 0; k < V; k++)
+            if (u * V + k < n)
+                dest[u * V + k] = v.x[k];
+    }
+};
+template <class T> struct shmemi_dev_unit_io<T, 1> {
+    typedef shmemi_dev_units<T, 1> W;
+    __device__ static W load(const char *call, const T *source, size_t u, size_t, int pe)
+    {
+        return *(const W *)shmemi_dev_peer(call, source + u, pe);
+    }
+    __device__ static void store(T *dest, size_t u, size_t, const W &v) { dest[u] = v.x[0]; }
+};
+
+/* A reduction over a team on one node, in units of V elements: every
+ * member reads every member's source through the window. In place, each
+ * pass of one unit per thread is read by all members before any
+ * overwrites it (a team barrier between reading and writing). */
 template <class Op, class T, int V>
 __device__ inline void shmemi_dev_reduce_units(const char *call,
                                                const struct shmemi_device_team *t, T *dest,
                                                const T *source, size_t n)
 {
-    typedef shmemi_dev_units<T, V> W;
     typedef typename shmemi_dev_acc<T>::type A;
-    const size_t whole = n / V;
-    const unsigned r = shmemi_dev_block::rank();
-    for (size_t i = r; i < whole; i += shmemi_dev_block::size()) {
-        A acc[V];
-        for (int j = 0; j < t->size; j++) {
-            W v = *(const W *)shmemi_dev_peer(call, (const W *)source + i, shmemi_dev_member(t, j));
+    typedef shmemi_dev_unit_io<T, V> IO;
+    typedef shmemi_dev_units<T, V> W;
+    const size_t units = (n + V - 1) / V;
+    const bool in_place = dest == source;
+    const unsigned r = shmemi_dev_block::rank(), nt = shmemi_dev_block::size();
+    const size_t passes = in_place ? (units + nt - 1) / nt : 1;
+    for (size_t p = 0; p < passes; p++) {
+        size_t first = in_place ? p * nt + r : r, step = in_place ? units : nt;
+        A acc[V] = {};
+        for (size_t u = first; u < units; u += step) {
+            for (int j = 0; j < t->size; j++) {
+                W v = IO::load(call, source, u, n, shmemi_dev_member(t, j));
 #pragma unroll
-            for (int k = 0; k < V; k++)
-                acc[k] = j ? Op::f(acc[k], (A)v.x[k]) : (A)v.x[k];
+                for (int k = 0; k < V; k++)
+                    acc[k] = j ? Op::f(acc[k], (A)v.x[k]) : (A)v.x[k];
+            }
+            if (!in_place)
+                IO::store(dest, u, n, shmemi_dev_round<T, V>(acc));
         }
-        W out;
-#pragma unroll
-        for (int k = 0; k < V; k++)
-            out.x[k] = (T)acc[k];
-        ((W *)dest)[i] = out;
-    }
-    const size_t i = whole * V + r;
-    if (i < n) {
-        A acc = 0;
-        for (int j = 0; j < t->size; j++) {
-            A v = (A) * (const T *)shmemi_dev_peer(call, source + i, shmemi_dev_member(t, j));
-            acc = j ? Op::f(acc, v) : v;
+        if (in_place) {
+            shmemi_dev_block_team_barrier(t);
+            if (first < units)
+                IO::store(dest, first, n, shmemi_dev_round<T, V>(acc));
         }
-        dest[i] = (T)acc;
     }
 }
 
-/* A reduction over a team on one node. Types narrower than 4 bytes move
- * 4 bytes a load where both buffers allow it: a 16-bit element a load made
- * the bfloat16 sum 1.3 to 1.5 times NVSHMEM's time from 256 KiB
- * (bench/results/2026-11-28-sums-ll-2gpu.md); the elements past the last
- * whole unit follow one at a time. */
+/* A reduction over a team on one node. The 16-bit types move two elements
+ * a load where both buffers are 4-byte aligned: one a load made the
+ * bfloat16 sum 1.3 to 1.5 times NVSHMEM's time from 256 KiB
+ * (bench/results/2026-11-28-sums-4gpu.md). The 8-bit types move one: four
+ * a load took 64 registers, the most a block of 1024 threads allows. */
 template <class Op, class T>
 __device__ inline void shmemi_dev_reduce_local(const char *call,
                                                const struct shmemi_device_team *t, T *dest,
                                                const T *source, size_t n)
 {
-    const int V = sizeof(T) < 4 ? 4 / sizeof(T) : 1;
-    if (V > 1 && dest != source && (((uintptr_t)dest | (uintptr_t)source) & 3) == 0)
+    const int V = sizeof(T) == 2 ? 2 : 1;
+    if (V > 1 && (((uintptr_t)dest | (uintptr_t)source) & 3) == 0)
         shmemi_dev_reduce_units<Op, T, V>(call, t, dest, source, n);
     else
-        shmemi_dev_reduce_each<Op, T>(call, t, dest, source, n);
+        shmemi_dev_reduce_units<Op, T, 1>(call, t, dest, source, n);
 }
 
 /* Every member combines every member's source in member order, so all get

@@ -1,5 +1,6 @@
 // The block forms of the collectives that users compare (issue 33): sum
-// reductions of float and bfloat16 and alltoallmem over the world, called
+// reductions of float and bfloat16 (and bfloat16 in place) and alltoallmem
+// over the world, called
 // back to back by one block of 1024 threads inside one kernel, written
 // once for our library and for NVSHMEM (bench/device_api.h). PE 0 prints
 // one line per figure: name, bytes per PE (per block for the alltoall),
@@ -12,9 +13,9 @@
 
 #include "device_api.h"
 
-enum { C_SUM_FLOAT, C_SUM_BFLOAT16, C_ALLTOALL };
+enum { C_SUM_FLOAT, C_SUM_BFLOAT16, C_SUM_BFLOAT16_IN_PLACE, C_ALLTOALL };
 static const char *names[] = {"float_sum_block_us", "bfloat16_sum_block_us",
-                              "alltoallmem_block_us"};
+                              "bfloat16_sum_block_in_place_us", "alltoallmem_block_us"};
 
 // One kernel per collective. Its timing takes registers too, so it says
 // that it runs in blocks of 1024 threads (docs/gpus.md): without that, the
@@ -30,6 +31,9 @@ __global__ void __launch_bounds__(1024)
         else if (which == C_SUM_BFLOAT16)
             B_BFLOAT16_SUM_BLOCK((__nv_bfloat16 *)dest, (const __nv_bfloat16 *)source,
                                  bytes / sizeof(__nv_bfloat16));
+        else if (which == C_SUM_BFLOAT16_IN_PLACE)
+            B_BFLOAT16_SUM_BLOCK((__nv_bfloat16 *)dest, (const __nv_bfloat16 *)dest,
+                                 bytes / sizeof(__nv_bfloat16));
         else
             B_ALLTOALLMEM_BLOCK(dest, source, bytes);
     }
@@ -43,8 +47,10 @@ static double per_call(int which, char *dest, const char *source, size_t bytes, 
                        uint64_t *ns_dev)
 {
     void (*kernel)(char *, const char *, size_t, int, uint64_t *) =
-        which == C_SUM_FLOAT ? coll<C_SUM_FLOAT> : which == C_SUM_BFLOAT16 ? coll<C_SUM_BFLOAT16>
-                                                                         : coll<C_ALLTOALL>;
+        which == C_SUM_FLOAT              ? coll<C_SUM_FLOAT>
+        : which == C_SUM_BFLOAT16         ? coll<C_SUM_BFLOAT16>
+        : which == C_SUM_BFLOAT16_IN_PLACE ? coll<C_SUM_BFLOAT16_IN_PLACE>
+                                          : coll<C_ALLTOALL>;
     uint64_t ns;
     for (int k = 0; k < 2; k++) {
         b_barrier_all();
@@ -75,6 +81,7 @@ int main(int argc, char **argv)
     uint64_t *ns_dev;
     CHECK_CUDA(cudaMalloc(&ns_dev, sizeof *ns_dev));
     CHECK_CUDA(cudaMemset(source, 0, most * n));
+    CHECK_CUDA(cudaMemset(dest, 0, most * n));
     if (b_my_pe() == 0)
         printf("# %s, %d PEs, one block of 1024 threads\n", B_NAME, n);
     for (size_t i = 0; i < count; i++) {

@@ -97,8 +97,8 @@ template <class T> struct reduce_case {
                 want = (T)(want * (T)(m + 1 + i % 3));
             DCHECK(dst[i] == want);
         }
-        // Buffers one element in, an odd count: the narrow types' 4-byte
-        // units are then not aligned, and whole units leave a tail.
+        // Buffers one element in, an odd count: the 16-bit types' 4-byte
+        // units are then not aligned, so they move an element at a time.
         DCHECK(sum(team, dst + 1, src + 1, k - 3) == 0);
         for (int i = 1 + threadIdx.x; i < k - 2; i += blockDim.x) {
             T want = 0;

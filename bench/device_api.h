@@ -55,16 +55,9 @@
 #define B_ALLTOALLMEM_BLOCK(d, s, n) shmemx_alltoallmem_block(SHMEM_TEAM_WORLD, d, s, n)
 #endif
 
-// A failed CUDA runtime call names itself and ends the job (either
-// library's global exit).
-#define CHECK_CUDA(x)                                                         \
-    do {                                                                      \
-        cudaError_t e_ = (x);                                                 \
-        if (e_ != cudaSuccess) {                                              \
-            fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));          \
-            b_global_exit(1);                                                 \
-        }                                                                     \
-    } while (0)
+// A failed CUDA runtime call ends the job through either library's exit.
+#define BENCH_EXIT(code) b_global_exit(code)
+#include "cuda_check.h"
 
 // Nanoseconds from the GPU's global timer: independent of the SM clock,
 // which drops when the GPU idles.

@@ -15,9 +15,10 @@
 # call (nvshmem_c: stream_coll.c built against it, under mpirun) where
 # bench/nvshmem.sh finds NVSHMEM, and says so where it does not. PYTHON names
 # the interpreter (default: python3 on PATH, with torch); SIZES (bytes per
-# PE, or per block of an all-to-all) passes through. LL_WIDE=1M adds
-# ours_c_ll_1M, the sums with no barrier up to that size
-# (SHMEM_STREAM_SUM_LL): where they stop paying.
+# PE, or per block of an all-to-all) passes through. OURS_ALSO adds
+# columns of ours from C under other settings, each label:VAR=value,...
+# with spaces between them: "ours_c_ll_1M:SHMEM_STREAM_SUM_LL=1M" shows
+# where the sums with no barrier stop paying.
 set -e
 cd "$(dirname "$0")/.."
 coll=$1
@@ -62,9 +63,11 @@ for r in $(seq "${ROUNDS:-3}"); do
     if [ "$coll" = allreduce ]; then
         SHMEM_STREAM_SUM_LL=0 LABEL=ours_c_multiblock \
             "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
-        [ -z "${LL_WIDE:-}" ] || SHMEM_STREAM_SUM_LL=$LL_WIDE LABEL=ours_c_ll_$LL_WIDE \
-            "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
     fi
+    for v in ${OURS_ALSO:-}; do
+        (IFS=,; env ${v#*:} LABEL="${v%%:*}" "$build/shmemrun" -n "${NP:-2}" \
+            "$build/bench/stream_coll" >> "$raw")
+    done
     SHMEM_STREAM_SUM_LL=0 SHMEM_STREAM_SUM_KERNEL=0 SHMEM_STREAM_EXCHANGE_KERNEL=0 \
         LABEL=ours_c_copies "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
     # Its heap holds an all-to-all's two buffers of 256 MiB blocks at 4 PEs.

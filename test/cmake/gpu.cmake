@@ -170,6 +170,10 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_cu_test(gpu_device_amo gpu/gpu_device_amo.cu ENV SHMEM_HEAP=device)
     shmem_gpu_runs(gpu_device_amo_pinned gpu_device_amo SHMEM_HEAP=pinned)
     shmem_gpu_cu_test(gpu_device_coll gpu/gpu_device_coll.cu ENV SHMEM_HEAP=device)
+    # Reductions by uneven shares (3 PEs), and at 4 (sharing the GPUs where
+    # there are fewer).
+    shmem_gpu_runs(gpu_device_coll_shared gpu_device_coll SHMEM_HEAP=device SHMEM_GPU_SHARE=1
+      NP 3 4)
     # The same kernels on the emulated barrier switch: with its default
     # slots every team gets one; with 3, most of the churned teams fall
     # back to the dissemination barrier.
@@ -182,6 +186,8 @@ if(CUDAToolkit_FOUND)
     # through the proxy on virtual nodes below; and the same kernels'
     # registers from the compiler alone, which needs no GPU (CI).
     shmem_gpu_cu_test(gpu_device_full_block gpu/gpu_device_full_block.cu ENV SHMEM_HEAP=device)
+    shmem_gpu_runs(gpu_device_full_block_3 gpu_device_full_block SHMEM_HEAP=device
+      SHMEM_GPU_SHARE=1 NP 3)
     add_test(NAME device_registers COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/device/check_registers.sh
       ${CMAKE_CUDA_COMPILER} ${CMAKE_CURRENT_SOURCE_DIR}/gpu/gpu_device_full_block.cu
       ${PROJECT_SOURCE_DIR}/include)

@@ -11,7 +11,7 @@ set -u
 ptx=$1 src=$2 cuda_inc=$3 cc=$4
 fail=0
 names=$(printf '#include "device/cuda_kernels.h"\n#define SHMEMI_NAME(e, name) KERNEL name\nSHMEMI_KERNELS(SHMEMI_NAME)\n' |
-    "$cc" -E -P -I"$src" -I"$src/device" -I"$cuda_inc" -x c - | grep -o 'KERNEL shmemi_k_[a-z_0-9]*' |
+    "$cc" -E -P -I"$src" -I"$src/device" -I"$src/../include" -I"$cuda_inc" -x c - | grep -o 'KERNEL shmemi_k_[a-z_0-9]*' |
     sed 's/KERNEL //')
 [ -n "$names" ] || { echo "FAIL: no kernel names found in $src/device/cuda_kernels.h"; exit 1; }
 for k in $names; do

@@ -15,6 +15,7 @@
 #include <shmem/team.h>
 #include <shmem/types.h>
 #include <shmem/internal/device_state.h>
+#include <shmem/internal/piece.h>
 #include <shmem/device/core.h>
 #include <shmem/device/block.h>
 #include <shmem/device/copy.h>
@@ -251,42 +252,56 @@ template <class T> struct shmemi_dev_unit_io<T, 1> {
     __device__ static void store(T *dest, size_t u, size_t, const W &v) { dest[u] = v.x[0]; }
 };
 
-/* A reduction over a team on one node, in units of V elements: every
- * member reads every member's source through the window. In place, each
- * pass of one unit per thread is read by all members before any
- * overwrites it (a team barrier between reading and writing). */
+/* A reduction over a team on one node, in units of V elements. Every
+ * member reads every member's source through the window, and either sums
+ * all the units into its own dest or, by shares, sums share m of them
+ * (shmemi_piece) on member m and stores the sum into every member's dest.
+ * By shares, unit u is read and written, on every member, by the one
+ * thread that sums it, so dest may be source: no member overwrites what
+ * another has yet to read, and the barrier after the reduction is the
+ * only one. A thread's loads of a unit wait for the link, one unit after
+ * another: by shares each member waits for its share's alone. */
 template <class Op, class T, int V>
 __device__ inline void shmemi_dev_reduce_units(const char *call,
                                                const struct shmemi_device_team *t, T *dest,
-                                               const T *source, size_t n)
+                                               const T *source, size_t n, bool shares)
 {
     typedef typename shmemi_dev_acc<T>::type A;
     typedef shmemi_dev_unit_io<T, V> IO;
     typedef shmemi_dev_units<T, V> W;
     const size_t units = (n + V - 1) / V;
-    const bool in_place = dest == source;
-    const unsigned r = shmemi_dev_block::rank(), nt = shmemi_dev_block::size();
-    const size_t passes = in_place ? (units + nt - 1) / nt : 1;
-    for (size_t p = 0; p < passes; p++) {
-        size_t first = in_place ? p * nt + r : r, step = in_place ? units : nt;
+    const size_t begin = shares ? shmemi_piece(units, t->size, t->my_index) : 0;
+    const size_t end = shares ? shmemi_piece(units, t->size, t->my_index + 1) : units;
+    const unsigned nt = shmemi_dev_block::size();
+    for (size_t u = begin + shmemi_dev_block::rank(); u < end; u += nt) {
         A acc[V] = {};
-        for (size_t u = first; u < units; u += step) {
-            for (int j = 0; j < t->size; j++) {
-                W v = IO::load(call, source, u, n, shmemi_dev_member(t, j));
+        for (int j = 0; j < t->size; j++) {
+            W v = IO::load(call, source, u, n, shmemi_dev_member(t, j));
 #pragma unroll
-                for (int k = 0; k < V; k++)
-                    acc[k] = j ? Op::f(acc[k], (A)v.x[k]) : (A)v.x[k];
-            }
-            if (!in_place)
-                IO::store(dest, u, n, shmemi_dev_round<T, V>(acc));
+            for (int k = 0; k < V; k++)
+                acc[k] = j ? Op::f(acc[k], (A)v.x[k]) : (A)v.x[k];
         }
-        if (in_place) {
-            shmemi_dev_block_team_barrier(t);
-            if (first < units)
-                IO::store(dest, first, n, shmemi_dev_round<T, V>(acc));
+        const W out = shmemi_dev_round<T, V>(acc);
+        if (!shares) {
+            IO::store(dest, u, n, out);
+            continue;
         }
+        /* This PE's first member after itself first, so that the members'
+         * stores spread over the links. */
+        for (int i = 1; i <= t->size; i++)
+            IO::store((T *)shmemi_dev_peer(call, dest,
+                                           shmemi_dev_member(t, (t->my_index + i) % t->size)),
+                      u, n, out);
     }
 }
+
+/* Reductions of fewer bytes than this a member (out of place) sum all the
+ * units on every member: the stores to the others would add their trip
+ * to the barrier after. In place, the shares spare a barrier between
+ * reading and writing each pass of one unit a thread, which made the
+ * bfloat16 sum 1.6 times NVSHMEM's time from 64 KiB at 4 PEs
+ * (bench/results/2026-11-28-block-reduce-shares.md). */
+#define SHMEMI_DEV_REDUCE_SHARES 2048
 
 /* A reduction over a team on one node. The 16-bit types move two elements
  * a load where both buffers are 4-byte aligned: one a load made the
@@ -299,10 +314,12 @@ __device__ inline void shmemi_dev_reduce_local(const char *call,
                                                const T *source, size_t n)
 {
     const int V = sizeof(T) == 2 ? 2 : 1;
-    if (V > 1 && (((uintptr_t)dest | (uintptr_t)source) & 3) == 0)
-        shmemi_dev_reduce_units<Op, T, V>(call, t, dest, source, n);
+    const bool wide = V > 1 && (((uintptr_t)dest | (uintptr_t)source) & 3) == 0;
+    const bool shares = dest == source || n * sizeof(T) >= SHMEMI_DEV_REDUCE_SHARES;
+    if (wide)
+        shmemi_dev_reduce_units<Op, T, V>(call, t, dest, source, n, shares);
     else
-        shmemi_dev_reduce_units<Op, T, 1>(call, t, dest, source, n);
+        shmemi_dev_reduce_units<Op, T, 1>(call, t, dest, source, n, shares);
 }
 
 /* Every member combines every member's source in member order, so all get

@@ -59,27 +59,42 @@ __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, si
         for (int k = 0; k < V; k++)
             sum[j][k] = 0;
     for (int m0 = 0; m0 < size; m0 += G) {
-        W v[G][U];
+        // The group's loads start at a member that differs from PE to PE
+        // (this PE itself where it is in the group), as PyTorch's two-shot
+        // does: with every PE loading from member 0 first, then 1, ..., a
+        // sum of 1 MiB a PE at 4 PEs took 15.4 against 13.0 us
+        // (bench/results/2026-11-28-block-reduce-shares.md).
+        const int count = size - m0 < G ? size - m0 : G, rot = me % count;
+        W v[G][U] = {};
 #pragma unroll
         for (int g = 0; g < G; g++)
-            if (m0 + g < size) {
-                const W *from =
-                    (const W *)shmemi_k_member(shmemi_k_sum_call, source, start, stride, m0 + g);
+            if (g < count) {
+                const W *from = (const W *)shmemi_k_member(shmemi_k_sum_call, source, start,
+                                                           stride, m0 + (g + rot) % count);
 #pragma unroll
                 for (int j = 0; j < U; j++)
                     if (u + j * step < end)
                         v[g][j] = from[u + j * step];
             }
-        /* Member order, so that every member adds alike. */
+        /* Member order, so that every member adds alike: member m0 + g's
+         * units are v[at], picked without indexing the registers. */
 #pragma unroll
         for (int g = 0; g < G; g++)
-            if (m0 + g < size)
+            if (g < count) {
+                const int at = (g - rot + count) % count;
 #pragma unroll
                 for (int j = 0; j < U; j++)
-                    if (u + j * step < end)
+                    if (u + j * step < end) {
+                        W w = v[0][j];
+#pragma unroll
+                        for (int h = 1; h < G; h++)
+                            if (h == at)
+                                w = v[h][j];
 #pragma unroll
                         for (int k = 0; k < V; k++)
-                            sum[j][k] += (A)v[g][j].x[k];
+                            sum[j][k] += (A)w.x[k];
+                    }
+            }
     }
     W out[U];
 #pragma unroll

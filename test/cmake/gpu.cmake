@@ -144,6 +144,10 @@ if(CUDAToolkit_FOUND)
     shmem_gpu_runs(gpu_stream_copies gpu_stream SHMEM_HEAP=device
       SHMEM_STREAM_SUM_LL=0 SHMEM_STREAM_SUM_KERNEL=0 SHMEM_STREAM_EXCHANGE_KERNEL=0 NP 2)
     shmem_gpu_runs(gpu_stream_shared gpu_stream SHMEM_HEAP=device SHMEM_GPU_SHARE=1 NP 3 4)
+    # The multi-block sum over more members than it loads at once (4): a
+    # second group of 2, whose loads start at a member of their own too.
+    shmem_gpu_runs(gpu_stream_six gpu_stream SHMEM_HEAP=device SHMEM_GPU_SHARE=1
+      SHMEM_STREAM_SUM_LL=0 NP 6)
     # The sums with no barrier up to 1 MiB: threads that each sum several
     # lines.
     shmem_gpu_runs(gpu_stream_ll gpu_stream SHMEM_HEAP=device SHMEM_STREAM_SUM_LL=1M NP 2)

@@ -27,13 +27,6 @@ __device__ void shmemi_k_sum(T *dest, const T *source, size_t begin, size_t end,
     }
 }
 
-// Units of V elements: unit u holds elements [u * V, u * V + V), moved by
-// one load or store (16 bytes where the buffers are 16-byte aligned, else
-// one element).
-template <class T, int V> struct alignas(sizeof(T) * V) shmemi_k_unit {
-    T x[V];
-};
-
 // Each thread of the multi-block sum moves SHMEMI_SUMB_UNROLL units at a
 // time (u, u + blockDim.x, ...), their loads from SHMEMI_SUMB_MEMBERS
 // members in flight together: with one member's at a time, a share that
@@ -49,7 +42,9 @@ __device__ inline void shmemi_k_sum_units(T *dest, const T *source, size_t u, si
                                           int start, int stride, int size, int me)
 {
     typedef typename shmemi_dev_acc<T>::type A;
-    typedef shmemi_k_unit<T, V> W;
+    // Unit u holds elements [u * V, u * V + V), moved by one load or store
+    // (16 bytes where the buffers are 16-byte aligned, else one element).
+    typedef shmemi_dev_units<T, V> W;
     const int U = SHMEMI_SUMB_UNROLL, G = SHMEMI_SUMB_MEMBERS;
     const size_t step = blockDim.x;
     A sum[U][V];

@@ -21,8 +21,8 @@
 // sizes (between 256 KiB and 1 MiB at 2 and 4 PEs:
 // bench/results/2026-11-28-sums-ll-2gpu.md).
 //
-// Included after reduce.cuh (kernels.cu), whose element units
-// (shmemi_k_unit) and call name it uses.
+// Included after reduce.cuh (kernels.cu), whose call name it uses; its
+// element units are the device API's (shmemi_dev_units, coll.h).
 
 // One line: 8 bytes of data as two halves, each beside a copy of the
 // call's number.
@@ -59,7 +59,7 @@ __device__ void shmemi_k_suml(unsigned long long team, T *dest, const T *source,
 {
     typedef typename shmemi_dev_acc<T>::type A;
     const int V = 8 / sizeof(T);
-    typedef shmemi_k_unit<T, 8 / sizeof(T)> W;
+    typedef shmemi_dev_units<T, 8 / sizeof(T)> W;
     const struct shmemi_device_team *t = shmemi_k_team(team);
     const unsigned long long all = shmemi_dstate.team_ll_lines;
     char *slot = shmemi_dstate.team_ll + (size_t)t->slot * shmemi_team_ll_bytes(all);

@@ -58,6 +58,23 @@ static unsigned multiblock_blocks(size_t units, unsigned threads)
     return blocks < SHMEMI_TEAM_BLOCKS ? (unsigned)(blocks ? blocks : 1) : SHMEMI_TEAM_BLOCKS;
 }
 
+/* The multi-block sum's blocks for a share of `units` 16-byte units: one
+ * unit a thread up to SUMB_FIRST_BLOCKS blocks, then that many blocks
+ * until each thread has SHMEMI_SUMB_UNROLL units, then more blocks, up to
+ * SHMEMI_TEAM_BLOCKS. On 4 H200s, 2 MiB a PE took 18.4 us in 128 blocks of
+ * one unit a thread against 17.7 in 64 of two; from 4 MiB on, 128 blocks
+ * were faster (bench/results/2026-11-29-sum-blocks.md). */
+enum { SUMB_FIRST_BLOCKS = 64 };
+
+static unsigned sum_blocks(size_t units)
+{
+    unsigned one = multiblock_blocks(units, SHMEMI_SUMB_THREADS);
+    if (one <= SUMB_FIRST_BLOCKS)
+        return one;
+    unsigned pass = multiblock_blocks(units, SHMEMI_SUMB_THREADS * SHMEMI_SUMB_UNROLL);
+    return pass > SUMB_FIRST_BLOCKS ? pass : SUMB_FIRST_BLOCKS;
+}
+
 /* Blocks of an exchange that are not all 16-byte aligned take the kernel
  * up to this size only: its threads then move 8 bytes or one at a time,
  * which the copy engines outrun on large blocks. */
@@ -167,7 +184,7 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
         /* One 16-byte unit of each member's share a thread. */
         size_t share = ((bytes + 15) / 16 + (size_t)c.size - 1) / (size_t)c.size;
         shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMB),
-                             multiblock_blocks(share, SHMEMI_SUMB_THREADS), SHMEMI_SUMB_THREADS,
+                             sum_blocks(share), SHMEMI_SUMB_THREADS,
                              stream, args);
         return 0;
     }

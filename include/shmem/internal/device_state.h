@@ -51,10 +51,13 @@ struct shmemi_device_team {
  * SHMEMI_TEAM_BLOCK_FLAGS on, SHMEMI_TEAM_BLOCKS such barriers of 8
  * packed words each (an epoch and 7 flags: teams of up to 128 PEs), one
  * per block of a multi-block kernel in which block b of each member
- * synchronises with block b of the others only. */
+ * synchronises with block b of the others only: 128 of them, as the
+ * multi-block sum at 64 and 256 MiB a PE on 2 H200s took 213.8 and
+ * 825.9 us in 128 blocks against 274.7 and 1078.4 in 64
+ * (bench/results/2026-11-29-sum-blocks.md). */
 #define SHMEMI_TEAM_MAX_FLAGS 15
 #define SHMEMI_TEAM_BLOCK_FLAGS 128
-#define SHMEMI_TEAM_BLOCKS 64
+#define SHMEMI_TEAM_BLOCKS 128
 #define SHMEMI_TEAM_BLOCK_WORDS 8
 #define SHMEMI_TEAM_FLAG_WORDS (SHMEMI_TEAM_BLOCK_FLAGS + SHMEMI_TEAM_BLOCKS * SHMEMI_TEAM_BLOCK_WORDS)
 

@@ -18,4 +18,8 @@
  * (bench/results/2026-11-28-sums-4gpu.md). */
 #define SHMEMI_SUMB_THREADS 256
 
+/* Units each thread of the multi-block sum moves at a time (u,
+ * u + blockDim.x, ...). */
+#define SHMEMI_SUMB_UNROLL 2
+
 #endif

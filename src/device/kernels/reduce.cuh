@@ -27,12 +27,12 @@ __device__ void shmemi_k_sum(T *dest, const T *source, size_t begin, size_t end,
     }
 }
 
-// Each thread of the multi-block sum moves SHMEMI_SUMB_UNROLL units at a
-// time (u, u + blockDim.x, ...), their loads from SHMEMI_SUMB_MEMBERS
-// members in flight together: with one member's at a time, a share that
-// takes one pass of the threads (up to 4 MiB per PE at 4 PEs) waited for
-// the members' loads one after another.
-enum { SHMEMI_SUMB_UNROLL = 2, SHMEMI_SUMB_MEMBERS = 4 };
+// Each thread of the multi-block sum has the loads of its
+// SHMEMI_SUMB_UNROLL units (multiblock.h) from SHMEMI_SUMB_MEMBERS members
+// in flight together: with one member's at a time, a share that takes one
+// pass of the threads (up to 4 MiB per PE at 4 PEs) waited for the
+// members' loads one after another.
+enum { SHMEMI_SUMB_MEMBERS = 4 };
 
 // The sums over the members of the whole units u + j * blockDim.x below
 // end, stored into every member's dest (this PE's first member after

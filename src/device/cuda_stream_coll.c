@@ -63,7 +63,7 @@ static unsigned multiblock_blocks(size_t units, unsigned threads)
  * until each thread has SHMEMI_SUMB_UNROLL units, then more blocks, up to
  * SHMEMI_TEAM_BLOCKS. On 4 H200s, 2 MiB a PE took 18.4 us in 128 blocks of
  * one unit a thread against 17.7 in 64 of two; from 4 MiB on, 128 blocks
- * were faster (bench/results/2026-11-29-sum-blocks.md). */
+ * were faster (bench/results/2026-11-28-sum-blocks.md). */
 enum { SUMB_FIRST_BLOCKS = 64 };
 
 static unsigned sum_blocks(size_t units)

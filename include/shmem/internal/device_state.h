@@ -54,7 +54,7 @@ struct shmemi_device_team {
  * synchronises with block b of the others only: 128 of them, as the
  * multi-block sum at 64 and 256 MiB a PE on 2 H200s took 213.8 and
  * 825.9 us in 128 blocks against 274.7 and 1078.4 in 64
- * (bench/results/2026-11-29-sum-blocks.md). */
+ * (bench/results/2026-11-28-sum-blocks.md). */
 #define SHMEMI_TEAM_MAX_FLAGS 15
 #define SHMEMI_TEAM_BLOCK_FLAGS 128
 #define SHMEMI_TEAM_BLOCKS 128

@@ -15,7 +15,8 @@
 # call (nvshmem_c: stream_coll.c built against it, under mpirun) where
 # bench/nvshmem.sh finds NVSHMEM, and says so where it does not. PYTHON names
 # the interpreter (default: python3 on PATH, with torch); SIZES (bytes per
-# PE, or per block of an all-to-all) passes through. OURS_ALSO adds
+# PE, or per block of an all-to-all) and FILL (stream_coll.c: FILL=zero starts
+# the C columns' buffers at zero) pass through. OURS_ALSO adds
 # columns of ours from C under other settings, each label:VAR=value,...
 # with spaces between them: "ours_c_ll_1M:SHMEM_STREAM_SUM_LL=1M" shows
 # where the sums with no barrier stop paying.
@@ -73,7 +74,7 @@ for r in $(seq "${ROUNDS:-3}"); do
     # Its heap holds an all-to-all's two buffers of 256 MiB blocks at 4 PEs.
     [ -z "$nvbin" ] || mpirun -np "${NP:-2}" $(NVSHMEM_SYMMETRIC_SIZE=8G nvshmem_mpi_env) -x COLL \
         -x NVSHMEM_DISABLE_NVLS -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST \
-        ${DTYPE:+-x DTYPE} ${SIZES:+-x SIZES} "$nvbin" >> "$raw" ||
+        ${DTYPE:+-x DTYPE} ${SIZES:+-x SIZES} ${FILL:+-x FILL} "$nvbin" >> "$raw" ||
         echo "# NVSHMEM's run failed in round $r"
     PYTHONPATH="$build/python" "$build/shmemrun" -n "${NP:-2}" "$py" "bench/${coll}_compare.py" >> "$raw"
 done

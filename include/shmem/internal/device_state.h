@@ -52,7 +52,7 @@ struct shmemi_device_team {
  * packed words each (an epoch and 7 flags: teams of up to 128 PEs), one
  * per block of a multi-block kernel in which block b of each member
  * synchronises with block b of the others only: 128 of them, as the
- * multi-block sum at 64 and 256 MiB a PE on 2 H200s took 213.8 and
+ * multi-block sum at 64 and 256 MiB a PE at 2 PEs on H200s took 213.8 and
  * 825.9 us in 128 blocks against 274.7 and 1078.4 in 64
  * (bench/results/2026-11-28-sum-blocks.md). */
 #define SHMEMI_TEAM_MAX_FLAGS 15

@@ -147,7 +147,7 @@ struct shmemi_device_state {
  * table, the proxy's ring and requests): raised whenever one of them
  * changes, so that device code compiled against other headers than the
  * library's is refused instead of misreading the state. */
-#define SHMEMI_DEVICE_ABI_VERSION 4
+#define SHMEMI_DEVICE_ABI_VERSION 5
 
 /* Called once per CUDA translation unit before main (see shmem/device.h)
  * with SHMEMI_DEVICE_ABI_VERSION and sizeof(struct shmemi_device_state) as

@@ -356,8 +356,10 @@ static void sum(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int 
 template <class T>
 static void sums(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int n)
 {
-    // A block of 512 threads holds 512 units of 16 bytes a member, and a
-    // thread moves 4 at a time past 64 blocks: past `whole` each moves all 4.
+    // `block` is 512 units of 16 bytes a member, two of the multi-block
+    // sum's blocks of 256 threads at a unit a thread; from `whole` (2 MiB a
+    // member) it runs its 128 blocks, each thread summing two units a pass
+    // in two passes (sum_blocks, src/device/cuda_stream_coll.c).
     size_t block = 512 * 16 / sizeof(T), whole = block * 64 * 4 * n;
     // The sum with no barrier (reduce_ll.cuh) takes up to
     // SHMEM_STREAM_SUM_LL (256 KiB) a PE, several blocks of 512 lines of 8

@@ -43,14 +43,14 @@ static void *filled(size_t bytes, int zero, int bf16)
     /* One period of the pattern, repeated by device-to-device copies. */
     enum { PERIOD = 251 };
     float f[PERIOD];
-    unsigned short h[2 * PERIOD];
+    unsigned short h[PERIOD];
     for (int i = 0; i < PERIOD; i++) {
         f[i] = (float)(i + 1) * 1e-30f;
         unsigned u;
         memcpy(&u, &f[i], 4);
-        h[i] = h[i + PERIOD] = (unsigned short)(u >> 16);
+        h[i] = (unsigned short)(u >> 16);
     }
-    size_t unit = sizeof(f) < bytes ? sizeof(f) : bytes;
+    size_t period = bf16 ? sizeof h : sizeof f, unit = period < bytes ? period : bytes;
     check(cuMemcpyHtoD((CUdeviceptr)p, bf16 ? (const void *)h : (const void *)f, unit),
           "cuMemcpyHtoD");
     for (size_t done = unit; done < bytes; done *= 2)

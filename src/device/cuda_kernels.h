@@ -18,12 +18,13 @@
     X(EXCHANGE, shmemi_k_exchange)                                            \
     SHMEMI_STREAM_SUM_TYPES(SHMEMI_SUM_KERNELS, X)
 
-/* Each type's three sum kernels (src/device/kernels/reduce.cuh and
- * reduce_ll.cuh). */
+/* Each type's four sum kernels (src/device/kernels/reduce.cuh,
+ * reduce_ll.cuh and reduce_push.cuh). */
 #define SHMEMI_SUM_KERNELS(X, T, K, N, E, S)                                  \
     X(SUM_##E, shmemi_k_sum_##N)                                              \
     X(SUMB_##E, shmemi_k_sumb_##N)                                            \
-    X(SUML_##E, shmemi_k_suml_##N)
+    X(SUML_##E, shmemi_k_suml_##N)                                            \
+    X(SUMP_##E, shmemi_k_sump_##N)
 
 enum shmemi_kernel {
 #define SHMEMI_KERNEL_ENUM(e, name) SHMEMI_KERNEL_##e,

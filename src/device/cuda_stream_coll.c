@@ -138,7 +138,8 @@ int shmemx_alltoallmem_on_stream(shmem_team_t team, void *dest, const void *sour
 /* A type's kernels follow one another (SHMEMI_SUM_KERNELS). */
 enum {
     SUMB = SHMEMI_KERNEL_SUMB_INT - SHMEMI_KERNEL_SUM_INT,
-    SUML = SHMEMI_KERNEL_SUML_INT - SHMEMI_KERNEL_SUM_INT
+    SUML = SHMEMI_KERNEL_SUML_INT - SHMEMI_KERNEL_SUM_INT,
+    SUMP = SHMEMI_KERNEL_SUMP_INT - SHMEMI_KERNEL_SUM_INT
 };
 
 /* Whether a sum of this many bytes per PE takes the team's small-sum
@@ -149,9 +150,23 @@ static int sum_ll(const struct shmemi_coll *c, size_t bytes)
     return bytes <= shmemi_config.stream_sum_ll && shmemi_device_team_ll(c->team->slot);
 }
 
+/* Whether a sum takes the kernel that only stores (reduce_push.cuh):
+ * from SHMEM_STREAM_SUM_PUSH bytes per PE, on a team with its buffers,
+ * in whole 16-byte units; its ready and credit words are raised by a
+ * thread for each member. */
+static int sum_push(const struct shmemi_coll *c, size_t bytes, const void *dest,
+                    const void *source)
+{
+    return shmemi_config.stream_sum_push && bytes >= shmemi_config.stream_sum_push &&
+           shmemi_device_team_push(c->team->slot) && c->size <= SHMEMI_PUSH_THREADS &&
+           (((uintptr_t)dest | (uintptr_t)source | bytes) & 15) == 0;
+}
+
 /* Up to SHMEM_STREAM_SUM_LL bytes, no barrier (reduce_ll.cuh); up to
- * SHMEM_STREAM_SUM_KERNEL bytes, one kernel of several blocks with two
- * barriers (reduce.cuh); above, a reduce-scatter kernel and the copy
+ * SHMEM_STREAM_SUM_KERNEL bytes, one kernel of several blocks: from
+ * SHMEM_STREAM_SUM_PUSH bytes, where it applies, the one that only stores
+ * and has one barrier (reduce_push.cuh), else the one with two barriers
+ * (reduce.cuh); above, a reduce-scatter kernel and the copy
  * engines for the allgather, in five launches with three barriers, which
  * were slower at every size measured
  * (bench/results/2026-11-28-allreduce.md). */
@@ -177,6 +192,13 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
                              threads < SHMEMI_MULTIBLOCK_THREADS ? (unsigned)threads
                                                                  : SHMEMI_MULTIBLOCK_THREADS,
                              stream, args);
+        return 0;
+    }
+    if (bytes <= shmemi_config.stream_sum_kernel && shmemi_device_block_radix(c.size) &&
+        sum_push(&c, bytes, dest, source)) {
+        void *args[] = {&handle, &dest, &source, &nreduce};
+        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMP), SHMEMI_PUSH_BLOCKS,
+                             SHMEMI_PUSH_THREADS, stream, args);
         return 0;
     }
     if (bytes <= shmemi_config.stream_sum_kernel && shmemi_device_block_radix(c.size)) {

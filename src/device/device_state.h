@@ -28,6 +28,8 @@ void shmemi_device_publish(void);
 size_t shmemi_device_teams_bytes(void);
 /* Whether the team in this scratch slot has the small sums' buffers. */
 int shmemi_device_team_ll(int slot);
+/* Whether it has the buffers of the sums that only store. */
+int shmemi_device_team_push(int slot);
 void shmemi_device_teams_init(char *block);
 void shmemi_device_teams_fini(void);
 /* A team kernels can name from now on, or no longer; no-ops on a host

@@ -51,12 +51,30 @@ static size_t ll_slots(void)
 
 static size_t ll_bytes(void) { return ll_slots() * shmemi_team_ll_bytes(ll_lines()); }
 
+/* The sums that only store: buffers for each PE of the largest node, in
+ * the first slots, when SHMEM_STREAM_SUM_PUSH asks for them. */
+static size_t push_slots(void)
+{
+    if (!shmemi_config.stream_sum_push)
+        return 0;
+    return shmemi_config.teams_max < SHMEMI_TEAM_PUSH_SLOTS ? shmemi_config.teams_max
+                                                            : SHMEMI_TEAM_PUSH_SLOTS;
+}
+
+static size_t push_bytes(void)
+{
+    return push_slots() * shmemi_team_push_bytes((unsigned long long)shmemi_state.max_local);
+}
+
 size_t shmemi_device_teams_bytes(void)
 {
-    return flags_bytes() + ll_bytes() + entries() * sizeof(struct shmemi_device_team);
+    return flags_bytes() + ll_bytes() + push_bytes() +
+           entries() * sizeof(struct shmemi_device_team);
 }
 
 int shmemi_device_team_ll(int slot) { return slot >= 0 && (size_t)slot < ll_slots(); }
+
+int shmemi_device_team_push(int slot) { return slot >= 0 && (size_t)slot < push_slots(); }
 
 int shmemi_device_block_radix(int n)
 {
@@ -107,6 +125,10 @@ void shmemi_device_team_add(const struct shmemi_team *t)
     if (shmemi_device_team_ll(t->slot))
         shmemi_heap_zero(s->team_ll + (size_t)t->slot * shmemi_team_ll_bytes(s->team_ll_lines),
                          shmemi_team_ll_bytes(s->team_ll_lines));
+    if (shmemi_device_team_push(t->slot))
+        shmemi_heap_zero(s->team_push + (size_t)t->slot *
+                                            shmemi_team_push_bytes(s->team_push_members),
+                         shmemi_team_push_bytes(s->team_push_members));
     shmemi_heap_copy(table + i, &e, sizeof e);
     shmemi_heap_quiet();
     pthread_mutex_unlock(&lock);
@@ -139,7 +161,9 @@ void shmemi_device_teams_init(char *block)
     mask = n - 1;
     s->team_ll = block + flags_bytes();
     s->team_ll_lines = ll_slots() ? ll_lines() : 0;
-    table = (struct shmemi_device_team *)(s->team_ll + ll_bytes());
+    s->team_push = s->team_ll + ll_bytes();
+    s->team_push_members = push_slots() ? shmemi_state.max_local : 0;
+    table = (struct shmemi_device_team *)(s->team_push + push_bytes());
     shmemi_heap_zero(table, n * sizeof *table);
     s->team_flags = (unsigned long long *)block;
     s->teams = table;

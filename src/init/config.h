@@ -79,6 +79,13 @@
       "(SHMEM_TEAM_WORLD, SHMEM_TEAM_SHARED and the earliest teams alive), "  \
       "whose buffers take 32 times this many bytes of GPU memory per PE of "  \
       "the largest node (8 MiB each at 256K). 0: never, and no buffers.")     \
+    X(SHMEM_STREAM_SUM_PUSH, stream_sum_push, size, "0",                      \
+      "Smallest sum reduction on a stream (bytes per PE, 16-byte aligned "   \
+      "and a multiple of 16) that runs as the kernel that only stores: "     \
+      "each PE pushes chunks of the others' shares into their buffers and "  \
+      "sums its own share from its own memory; only for SHMEM_TEAM_WORLD "   \
+      "and SHMEM_TEAM_SHARED, whose buffers take 2 MiB of GPU memory per "   \
+      "PE of the largest node. 0: never, and no buffers.")                   \
     X(SHMEM_STREAM_EXCHANGE_KERNEL, stream_exchange_kernel, size, "1G",       \
       "Largest block (bytes) of an alltoall or fcollect on a stream that "    \
       "runs as one kernel of several blocks, in which each PE stores its "    \
@@ -159,6 +166,7 @@
     Y(SHMEM_TEAMS_MAX, teams_max, count)                                      \
     Y(SHMEM_STREAM_SUM_KERNEL, stream_sum_kernel, size)                       \
     Y(SHMEM_STREAM_SUM_LL, stream_sum_ll, size)                               \
+    Y(SHMEM_STREAM_SUM_PUSH, stream_sum_push, size)                           \
     Y(SHMEM_STREAM_EXCHANGE_KERNEL, stream_exchange_kernel, size)             \
     Y(SHMEM_VIRTUAL_NODES, virtual_nodes, count)                              \
     Y(SHMEM_NODE_LINKS, node_links, bool)                                     \

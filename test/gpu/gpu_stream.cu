@@ -15,6 +15,7 @@
 #include <shmemx.h>
 
 #include "cuda_check.h"
+#include "push_rounds.h"
 
 #define N 100003 // odd, so that shares and blocks are uneven
 
@@ -366,7 +367,12 @@ static void sums(const char *name, sum_fn<T> reduce, cudaStream_t s, int me, int
     // bytes past 4 KiB; gpu_stream_ll raises the limit so that N elements
     // take it too, each thread summing several lines past 64 blocks.
     size_t ll = 262144 / sizeof(T);
-    size_t counts[] = {1, 33, ll, ll + 1, 1025, block * n, block * n + 1, N, whole + 12345};
+    // The sum that only stores (reduce_push.cuh, gpu_stream_push) takes
+    // whole 16-byte units alone: `pushed` is several of its rounds a block
+    // in parts of uneven units.
+    size_t pushed = whole + 12345 * (16 / sizeof(T));
+    size_t counts[] = {1,  33, ll, ll + 1, 1025, block * n, block * n + 1, N, whole + 12345,
+                       pushed};
     for (int in_place = 0; in_place < 2; in_place++) {
         for (size_t count : counts)
             sum<T>(name, reduce, s, me, n, in_place, count, 0);
@@ -443,6 +449,7 @@ int main(void)
     sums<__half>("half_sum_reduce_on_stream", half_sum, s, me, n);
     sums<__nv_bfloat16>("bfloat16_sum_reduce_on_stream", bfloat16_sum, s, me, n);
     sum_rounds(s, me, n);
+    push_rounds_check("gpu_stream", s, 1);
     // The legacy default stream works too.
     shmemx_barrier_all_on_stream(0);
     CUDA_OK(cudaDeviceSynchronize());

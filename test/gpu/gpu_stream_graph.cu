@@ -22,6 +22,7 @@
 #include <shmemx.h>
 
 #include "cuda_check.h"
+#include "push_rounds.h"
 
 #define N 65536
 #define SMALL 8 /* elements of the small put */
@@ -188,6 +189,10 @@ int main(void)
         CHECK(h[i] == want, "after the replays, element %zu is %ld, expected %ld", i, h[i], want);
     }
     free(h);
+    // The sum of MID floats, whole 16-byte units, only stores where
+    // SHMEM_STREAM_SUM_PUSH is set: a round at least in each of its blocks
+    // a replay.
+    push_rounds_check("gpu_stream_graph", s, (unsigned long long)SHMEMI_PUSH_BLOCKS * REPLAYS);
     shmem_barrier_all();
     CUDA_OK(cudaGraphExecDestroy(exec));
     CUDA_OK(cudaGraphDestroy(graph));

@@ -81,6 +81,35 @@ static inline SHMEMI_STATE_HD unsigned long long shmemi_team_ll_bytes(unsigned l
     return SHMEMI_TEAM_LL_HEAD + 2 * lines * 16;
 }
 
+/* With SHMEM_STREAM_SUM_PUSH set, the first SHMEMI_TEAM_PUSH_SLOTS slots
+ * (SHMEM_TEAM_WORLD's and SHMEM_TEAM_SHARED's) also hold the buffers of
+ * the large sums that only store (src/device/kernels/reduce_push.cuh):
+ * for each of its SHMEMI_PUSH_BLOCKS blocks, a head of 64-bit words (the
+ * block's round count, then a ready word and a credit word for each
+ * member) and two buffers, used in turn, of a chunk of
+ * SHMEMI_PUSH_UNITS 16-byte units from each member; team_push_members is
+ * the largest node's PEs. */
+#define SHMEMI_TEAM_PUSH_SLOTS 2
+#define SHMEMI_PUSH_BLOCKS 64
+#define SHMEMI_PUSH_UNITS 512
+
+/* A block's head words, whole 64-byte lines of them. */
+static inline SHMEMI_STATE_HD unsigned long long shmemi_push_head_words(unsigned long long members)
+{
+    return (1 + 2 * members + 7) / 8 * 8;
+}
+
+/* One block's bytes, and one slot's. */
+static inline SHMEMI_STATE_HD unsigned long long shmemi_push_block_bytes(unsigned long long members)
+{
+    return shmemi_push_head_words(members) * 8 + 2 * members * SHMEMI_PUSH_UNITS * 16;
+}
+
+static inline SHMEMI_STATE_HD unsigned long long shmemi_team_push_bytes(unsigned long long members)
+{
+    return SHMEMI_PUSH_BLOCKS * shmemi_push_block_bytes(members);
+}
+
 static inline SHMEMI_STATE_HD unsigned shmemi_team_hash(unsigned long long h)
 {
     h ^= h >> 33;
@@ -127,6 +156,8 @@ struct shmemi_device_state {
     unsigned long long *team_flags;
     char *team_ll;           /* SHMEMI_TEAM_LL_SLOTS of shmemi_team_ll_bytes */
     unsigned long long team_ll_lines; /* a buffer's; 0: no small-sum buffers */
+    char *team_push;         /* SHMEMI_TEAM_PUSH_SLOTS of shmemi_team_push_bytes */
+    int team_push_members;   /* 0: no buffers for the sums that only store */
     /* Nonzero once this PE's job is ending (a peer died, or called
      * shmem_global_exit): host memory that kernels can read, so a device
      * spin loop stops instead of waiting for a PE that is gone. */
@@ -147,7 +178,7 @@ struct shmemi_device_state {
  * table, the proxy's ring and requests): raised whenever one of them
  * changes, so that device code compiled against other headers than the
  * library's is refused instead of misreading the state. */
-#define SHMEMI_DEVICE_ABI_VERSION 5
+#define SHMEMI_DEVICE_ABI_VERSION 6
 
 /* Called once per CUDA translation unit before main (see shmem/device.h)
  * with SHMEMI_DEVICE_ABI_VERSION and sizeof(struct shmemi_device_state) as

@@ -16,4 +16,5 @@
 #include "sync.cuh"
 #include "reduce.cuh"
 #include "reduce_ll.cuh"
+#include "reduce_push.cuh"
 #include "exchange.cuh"

@@ -22,4 +22,8 @@
  * u + blockDim.x, ...). */
 #define SHMEMI_SUMB_UNROLL 2
 
+/* Threads in each block of the sum that only stores (reduce_push.cuh): a
+ * chunk of SHMEMI_PUSH_UNITS (device_state.h) is two units a thread. */
+#define SHMEMI_PUSH_THREADS 256
+
 #endif

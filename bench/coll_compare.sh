@@ -6,8 +6,10 @@
 #   coll_compare.sh allreduce|alltoall [build dir (default build)]
 # Ours from C (bench/stream_coll.c: ours_c; for allreduce
 # ours_c_multiblock, with SHMEM_STREAM_SUM_LL=0, the small sums on the
-# multi-block kernel; ours_c_copies with those and SHMEM_STREAM_SUM_KERNEL=0
-# and SHMEM_STREAM_EXCHANGE_KERNEL=0, the copy paths) and from Python, next
+# multi-block kernel; ours_c_push with SHMEM_STREAM_SUM_PUSH=1M, the sums
+# from 1 MiB on the kernel that only stores; ours_c_copies with
+# SHMEM_STREAM_SUM_LL=0, SHMEM_STREAM_SUM_KERNEL=0 and
+# SHMEM_STREAM_EXCHANGE_KERNEL=0, the copy paths) and from Python, next
 # to NCCL. allreduce: sum of float32
 # (DTYPE=bfloat16: bfloat16), and PyTorch symmetric memory's one-shot and
 # two-shot too (bench/allreduce_compare.py). alltoall: NCCL's
@@ -63,6 +65,8 @@ for r in $(seq "${ROUNDS:-3}"); do
     "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
     if [ "$coll" = allreduce ]; then
         SHMEM_STREAM_SUM_LL=0 LABEL=ours_c_multiblock \
+            "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
+        SHMEM_STREAM_SUM_PUSH=1M LABEL=ours_c_push \
             "$build/shmemrun" -n "${NP:-2}" "$build/bench/stream_coll" >> "$raw"
     fi
     for v in ${OURS_ALSO:-}; do

@@ -152,11 +152,12 @@ if(CUDAToolkit_FOUND)
     # lines.
     shmem_gpu_runs(gpu_stream_ll gpu_stream SHMEM_HEAP=device SHMEM_STREAM_SUM_LL=1M NP 2)
     # The sum that only stores, for every sum of whole 16-byte units (the
-    # others take the multi-block kernel): at 2 PEs, sharing GPUs at 3 and
-    # 4, and replayed in a graph (its rounds count on in GPU memory).
+    # others take the multi-block kernel): at 2 PEs, sharing GPUs at 3, 4
+    # and 6 (more members than it loads at once), and replayed in a graph
+    # (its rounds count on in GPU memory).
     set(push SHMEM_HEAP=device SHMEM_STREAM_SUM_LL=0 SHMEM_STREAM_SUM_PUSH=1)
     shmem_gpu_runs(gpu_stream_push gpu_stream ${push} NP 2)
-    shmem_gpu_runs(gpu_stream_push_shared gpu_stream ${push} SHMEM_GPU_SHARE=1 NP 3 4)
+    shmem_gpu_runs(gpu_stream_push_shared gpu_stream ${push} SHMEM_GPU_SHARE=1 NP 3 4 6)
     shmem_gpu_cu_test(gpu_stream_graph gpu/gpu_stream_graph.cu ENV SHMEM_HEAP=device)
     shmem_gpu_runs(gpu_stream_graph_push gpu_stream_graph ${push} NP 2)
     # The first host put and AMO while this PE's GPU runs a kernel waiting

@@ -80,7 +80,10 @@ template <class T>
 __device__ void shmemi_k_sump(unsigned long long team, T *dest, const T *source, size_t n)
 {
     typedef typename shmemi_dev_acc<T>::type A;
-    const int V = 16 / sizeof(T), U = SHMEMI_PUSH_UNITS / SHMEMI_PUSH_THREADS;
+    // V elements a unit, U units a thread in a chunk, G members' loads in
+    // flight (as in the multi-block sum, reduce.cuh).
+    const int V = 16 / sizeof(T), U = SHMEMI_PUSH_UNITS / SHMEMI_PUSH_THREADS,
+              G = SHMEMI_SUMB_MEMBERS;
     typedef shmemi_dev_units<T, V> W;
     const struct shmemi_device_team *t = shmemi_k_team(team);
     const int size = t->size, me = t->my_index;
@@ -96,23 +99,40 @@ __device__ void shmemi_k_sump(unsigned long long team, T *dest, const T *source,
     const unsigned long long rounds = shmemi_k_push_rounds(units, size);
     const unsigned long long first = *(volatile unsigned long long *)count;
 
-    // Round g's chunk of member q's share into q's buffer (g & 1), slot me.
+    // Round g's chunk of member q's share into q's buffer (g & 1), slot me;
+    // the loads of G members' chunks in flight together.
     auto send = [&](unsigned long long g) {
         const unsigned long long r = first + g;
         if (r >= 2)
             shmemi_k_push_wait(credit, size, me, r - 1);
-        for (int i = 1; i < size; i++) {
-            const int q = (me + i) % size;
-            size_t from, to;
-            shmemi_k_push_chunk(units, size, q, g, &from, &to);
-            W *into = shmemi_k_member(shmemi_k_sum_call,
-                                      buffers + ((r & 1) * members + me) * SHMEMI_PUSH_UNITS,
-                                      t->start, t->stride, q);
+        for (int i0 = 1; i0 < size; i0 += G) {
+            size_t from[G], to[G];
+            W v[G][U];
 #pragma unroll
-            for (int j = 0; j < U; j++) {
-                const size_t u = threadIdx.x + j * SHMEMI_PUSH_THREADS;
-                if (from + u < to)
-                    into[u] = src[from + u];
+            for (int k = 0; k < G; k++) {
+                if (i0 + k >= size)
+                    break;
+                shmemi_k_push_chunk(units, size, (me + i0 + k) % size, g, &from[k], &to[k]);
+#pragma unroll
+                for (int j = 0; j < U; j++) {
+                    const size_t u = threadIdx.x + j * SHMEMI_PUSH_THREADS;
+                    if (from[k] + u < to[k])
+                        v[k][j] = src[from[k] + u];
+                }
+            }
+#pragma unroll
+            for (int k = 0; k < G; k++) {
+                if (i0 + k >= size)
+                    break;
+                W *into = shmemi_k_member(shmemi_k_sum_call,
+                                          buffers + ((r & 1) * members + me) * SHMEMI_PUSH_UNITS,
+                                          t->start, t->stride, (me + i0 + k) % size);
+#pragma unroll
+                for (int j = 0; j < U; j++) {
+                    const size_t u = threadIdx.x + j * SHMEMI_PUSH_THREADS;
+                    if (from[k] + u < to[k])
+                        into[u] = v[k][j];
+                }
             }
         }
         shmemi_k_push_raise(t, ready, r + 1);
@@ -126,21 +146,37 @@ __device__ void shmemi_k_sump(unsigned long long team, T *dest, const T *source,
         size_t from, to;
         shmemi_k_push_chunk(units, size, me, g, &from, &to);
         const W *in = buffers + (r & 1) * members * SHMEMI_PUSH_UNITS;
+        A sum[U][V] = {};
+        for (int m0 = 0; m0 < size; m0 += G) {
+            W v[G][U];
+#pragma unroll
+            for (int k = 0; k < G; k++) {
+                const int m = m0 + k;
+                if (m >= size)
+                    break;
+#pragma unroll
+                for (int j = 0; j < U; j++) {
+                    const size_t u = threadIdx.x + j * SHMEMI_PUSH_THREADS;
+                    if (from + u < to)
+                        v[k][j] = m == me ? src[from + u] : in[m * SHMEMI_PUSH_UNITS + u];
+                }
+            }
+            // In member order, as every sum path adds.
+#pragma unroll
+            for (int k = 0; k < G; k++) {
+                if (m0 + k >= size)
+                    break;
+#pragma unroll
+                for (int j = 0; j < U; j++)
+#pragma unroll
+                    for (int e = 0; e < V; e++)
+                        sum[j][e] += (A)v[k][j].x[e];
+            }
+        }
         W out[U];
 #pragma unroll
-        for (int j = 0; j < U; j++) {
-            const size_t u = threadIdx.x + j * SHMEMI_PUSH_THREADS;
-            if (from + u >= to)
-                continue;
-            A sum[V] = {};
-            for (int m = 0; m < size; m++) {
-                const W w = m == me ? src[from + u] : in[m * SHMEMI_PUSH_UNITS + u];
-#pragma unroll
-                for (int k = 0; k < V; k++)
-                    sum[k] += (A)w.x[k];
-            }
-            out[j] = shmemi_dev_round<T, V>(sum);
-        }
+        for (int j = 0; j < U; j++)
+            out[j] = shmemi_dev_round<T, V>(sum[j]);
         // The buffer's loads are done (their values are summed): senders
         // may fill it again.
         shmemi_k_push_raise(t, credit, r + 1);

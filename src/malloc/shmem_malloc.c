@@ -104,9 +104,18 @@ static int take_or_grow(const char *call, size_t size, size_t align, size_t *off
     return -1;
 }
 
+/* The least alignment of a block on this job's heap (alloc.h says why
+ * GPU heaps take more); every PE has the same kind of heap. */
+static size_t least_align(void)
+{
+    return shmemi_heap.kind == SHMEMI_HEAP_HOST ? SHMEMI_ALLOC_MIN_ALIGN : SHMEMI_ALLOC_GPU_ALIGN;
+}
+
 static void *take(const char *call, size_t size, size_t align, int zero)
 {
     shmemi_require_init(call);
+    if (align < least_align())
+        align = least_align();
     check_agreement(call, size, align);
     size_t off;
     void *p = NULL;
@@ -226,7 +235,7 @@ void *shmemi_realloc(const char *call, void *ptr, size_t size)
     }
     size_t old = shmemi_alloc_size_of(off), noff;
     void *p = NULL;
-    if (take_or_grow(call, size, SHMEMI_ALLOC_MIN_ALIGN, &noff) == 0) {
+    if (take_or_grow(call, size, least_align(), &noff) == 0) {
         p = shmemi_heap.base + noff;
         shmemi_heap_copy(p, ptr, old < size ? old : size);
         shmemi_alloc_release(off);

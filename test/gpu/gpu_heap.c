@@ -1,5 +1,6 @@
 /* The GPU symmetric heap: it is device memory, RMA of every shape moves the
- * right bytes between PEs' GPUs, calloc clears, the heap grows, and when the
+ * right bytes between PEs' GPUs, calloc clears, blocks start on 256
+ * bytes, the heap grows, and when the
  * runtime ends the GPU memory it took is back. Heap contents are read only
  * through the API and cuMemcpy: the CPU cannot load device memory. */
 #include <cuda.h>
@@ -21,6 +22,33 @@ static size_t free_bytes(void)
     size_t f = 0, t = 0;
     CU(cuMemGetInfo(&f, &t));
     return f;
+}
+
+/* Every block of a GPU heap starts on 256 bytes, as cudaMalloc's do (a
+ * kernel's accesses to a buffer 64 bytes past a 128-byte line are
+ * slower), whatever the sizes and routines before it. */
+static void gpu_aligned_blocks(void)
+{
+    enum { N = 7 };
+    void *p[N] = {
+        shmem_malloc(1),     shmem_calloc(3, 7), shmem_malloc(100), shmem_align(16, 40),
+        shmem_malloc_with_hints(72, SHMEM_MALLOC_ATOMICS_REMOTE), shmem_malloc(64),
+        shmem_malloc(1 << 20),
+    };
+    for (int i = 0; i < N; i++)
+        CHECK(p[i] && (uintptr_t)p[i] % 256 == 0, "block %d of a GPU heap is at %p, not on "
+              "256 bytes", i, p[i]);
+    /* Freed holes and a realloc that moves its block. */
+    shmem_free(p[1]);
+    shmem_free(p[3]);
+    void *q = shmem_malloc(8), *r = shmem_realloc(p[2], 1000);
+    CHECK(q && (uintptr_t)q % 256 == 0, "a block in a freed hole is at %p", q);
+    CHECK(r && (uintptr_t)r % 256 == 0, "realloc put the block at %p (from %p)", r, p[2]);
+    shmem_free(r);
+    shmem_free(q);
+    for (int i = 0; i < N; i++)
+        if (i != 1 && i != 2 && i != 3)
+            shmem_free(p[i]);
 }
 
 int main(void)
@@ -71,6 +99,8 @@ int main(void)
     for (int i = 0; i < 1024; i++)
         CHECK(back[i] == 0, "calloc [%d] = %ld", i, back[i]);
     shmem_free(z);
+
+    gpu_aligned_blocks();
 
     /* Growth: the initial heap is 256 MiB (set by the test's environment);
      * 8 blocks of 96 MiB need

@@ -7,7 +7,7 @@ kernel's 16-byte accesses. Run under shmemrun on the device heap, e.g.
 
 NB: bytes per PE (default 64 MiB); ROUNDS: rounds, variants in turn in each
 (default 3). PE 0 prints each variant's median and best, in us per call
-(20 calls queued back to back after 5).
+(queued back to back, as bench/torch_bench.py times them).
 (bench/results/2026-11-29-heap-alignment.md)"""
 import ctypes
 import os
@@ -20,6 +20,7 @@ import shmem
 import shmem.stream as ss
 from shmem import _lib
 from shmem._teams import team as _team
+from torch_bench import per_call_us
 
 NB = int(os.environ.get("NB", 64 << 20))
 ROUNDS = int(os.environ.get("ROUNDS", 3))
@@ -36,18 +37,6 @@ with shmem.init():
                 ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p)
     world = _team(None).handle
 
-    def per_call_us(call, iters=20):
-        with torch.cuda.stream(stream):
-            for _ in range(5):
-                call()
-            a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            a.record()
-            for _ in range(iters):
-                call()
-            b.record()
-        b.synchronize()
-        return a.elapsed_time(b) * 1e3 / iters
-
     def at(off):
         p = base + 256 + off  # inside x whatever x's own alignment
         return lambda: f(world, p, p, count - 128, stream.cuda_stream)
@@ -58,7 +47,7 @@ with shmem.init():
     got = {k: [] for k in variants}
     for _ in range(ROUNDS):
         for k, call in variants.items():
-            got[k].append(per_call_us(call))
+            got[k].append(per_call_us(call, stream, NB))
     if me == 0:
         print(f"# buffer at {addr % 256} bytes past 256, {NB} bytes per PE, "
               f"{shmem.n_pes()} PEs, {torch.cuda.get_device_name()}")

@@ -38,7 +38,7 @@ static void gpu_aligned_blocks(void)
     for (int i = 0; i < N; i++)
         CHECK(p[i] && (uintptr_t)p[i] % 256 == 0, "block %d of a GPU heap is at %p, not on "
               "256 bytes", i, p[i]);
-    /* Freed holes and a realloc that moves its block. */
+    /* A block in a freed hole, and a realloc that grows its block. */
     shmem_free(p[1]);
     shmem_free(p[3]);
     void *q = shmem_malloc(8), *r = shmem_realloc(p[2], 1000);

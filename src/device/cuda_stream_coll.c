@@ -194,14 +194,13 @@ static int sum_reduce(const char *call, shmem_team_t team, void *dest, const voi
                              stream, args);
         return 0;
     }
-    if (bytes <= shmemi_config.stream_sum_kernel && shmemi_device_block_radix(c.size) &&
-        sum_push(&c, bytes, dest, source)) {
-        void *args[] = {&handle, &dest, &source, &nreduce};
-        shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMP), SHMEMI_PUSH_BLOCKS,
-                             SHMEMI_PUSH_THREADS, stream, args);
-        return 0;
-    }
     if (bytes <= shmemi_config.stream_sum_kernel && shmemi_device_block_radix(c.size)) {
+        if (sum_push(&c, bytes, dest, source)) {
+            void *args[] = {&handle, &dest, &source, &nreduce};
+            shmemi_kernel_launch(call, (enum shmemi_kernel)(kernel + SUMP), SHMEMI_PUSH_BLOCKS,
+                                 SHMEMI_PUSH_THREADS, stream, args);
+            return 0;
+        }
         void *args[] = {&handle, &dest, &source, &nreduce, &c.start, &c.stride, &c.size};
         /* One 16-byte unit of each member's share a thread. */
         size_t share = ((bytes + 15) / 16 + (size_t)c.size - 1) / (size_t)c.size;

@@ -33,6 +33,12 @@ static size_t flags_bytes(void)
     return shmemi_config.teams_max * SHMEMI_TEAM_FLAG_WORDS * sizeof(unsigned long long);
 }
 
+/* The first n scratch slots, or all there are. */
+static size_t first_slots(size_t n)
+{
+    return shmemi_config.teams_max < n ? shmemi_config.teams_max : n;
+}
+
 /* A small-sum buffer's lines: SHMEM_STREAM_SUM_LL bytes, 8 a line, of
  * each PE of the largest team that can sum on a stream (one node's; the
  * largest node's, so that every PE's heap keeps the same layout). */
@@ -43,10 +49,7 @@ static unsigned long long ll_lines(void)
 
 static size_t ll_slots(void)
 {
-    if (!ll_lines())
-        return 0;
-    return shmemi_config.teams_max < SHMEMI_TEAM_LL_SLOTS ? shmemi_config.teams_max
-                                                          : SHMEMI_TEAM_LL_SLOTS;
+    return ll_lines() ? first_slots(SHMEMI_TEAM_LL_SLOTS) : 0;
 }
 
 static size_t ll_bytes(void) { return ll_slots() * shmemi_team_ll_bytes(ll_lines()); }
@@ -55,10 +58,7 @@ static size_t ll_bytes(void) { return ll_slots() * shmemi_team_ll_bytes(ll_lines
  * the first slots, when SHMEM_STREAM_SUM_PUSH asks for them. */
 static size_t push_slots(void)
 {
-    if (!shmemi_config.stream_sum_push)
-        return 0;
-    return shmemi_config.teams_max < SHMEMI_TEAM_PUSH_SLOTS ? shmemi_config.teams_max
-                                                            : SHMEMI_TEAM_PUSH_SLOTS;
+    return shmemi_config.stream_sum_push ? first_slots(SHMEMI_TEAM_PUSH_SLOTS) : 0;
 }
 
 static size_t push_bytes(void)

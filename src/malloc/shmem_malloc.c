@@ -68,13 +68,23 @@ static void refuse(const char *call, size_t size)
                     "fixes the size when set alone)", size, shmemi_heap.cap);
 }
 
-/* Takes a block, growing the heap when it is full: every PE runs out at
+/* The least alignment of a block on this job's heap (alloc.h says why
+ * GPU heaps take more); every PE has the same kind of heap. */
+static size_t least_align(void)
+{
+    return shmemi_heap.kind == SHMEMI_HEAP_HOST ? SHMEMI_ALLOC_MIN_ALIGN : SHMEMI_ALLOC_GPU_ALIGN;
+}
+
+/* Takes a block (aligned to at least least_align()), growing the heap
+ * when it is full: every PE runs out at
  * the same call (the allocator is deterministic), so all grow together.
  * A size past the heap's limit is refused first, on every PE alike (they
  * all passed it): the sums below cannot wrap, and no PE grows the heap
  * for a block that would not fit it anyway. */
 static int take_or_grow(const char *call, size_t size, size_t align, size_t *off)
 {
+    if (align < least_align())
+        align = least_align();
     if (size > shmemi_heap.cap || shmemi_heap.cap - size < align) {
         refuse(call, size);
         return -1;
@@ -104,18 +114,9 @@ static int take_or_grow(const char *call, size_t size, size_t align, size_t *off
     return -1;
 }
 
-/* The least alignment of a block on this job's heap (alloc.h says why
- * GPU heaps take more); every PE has the same kind of heap. */
-static size_t least_align(void)
-{
-    return shmemi_heap.kind == SHMEMI_HEAP_HOST ? SHMEMI_ALLOC_MIN_ALIGN : SHMEMI_ALLOC_GPU_ALIGN;
-}
-
 static void *take(const char *call, size_t size, size_t align, int zero)
 {
     shmemi_require_init(call);
-    if (align < least_align())
-        align = least_align();
     check_agreement(call, size, align);
     size_t off;
     void *p = NULL;
@@ -235,7 +236,7 @@ void *shmemi_realloc(const char *call, void *ptr, size_t size)
     }
     size_t old = shmemi_alloc_size_of(off), noff;
     void *p = NULL;
-    if (take_or_grow(call, size, least_align(), &noff) == 0) {
+    if (take_or_grow(call, size, SHMEMI_ALLOC_MIN_ALIGN, &noff) == 0) {
         p = shmemi_heap.base + noff;
         shmemi_heap_copy(p, ptr, old < size ? old : size);
         shmemi_alloc_release(off);
